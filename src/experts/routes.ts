@@ -1,0 +1,29 @@
+import { Elysia } from "elysia";
+import type { Sql } from "../db/connect.ts";
+import { apiCaller } from "../http/caller.ts";
+import { queryValidator } from "../http/validate.ts";
+import { getExpertAvailability } from "./availability.ts";
+import { getExpertProfile } from "./profile.ts";
+import { type SearchQuery, searchExperts } from "./search.ts";
+import type { Locale } from "./summary.ts";
+import type { ExpertUrls } from "./urls.ts";
+import { checkSlug } from "./slug.ts";
+
+const searchQuery = queryValidator<SearchQuery>("searchExperts");
+const profileQuery = queryValidator<{ locale?: Locale }>("getExpert");
+const availabilityQuery = queryValidator<Record<string, never>>("getExpertAvailability");
+
+/** The public read API: search, profile and weekly availability. */
+export function expertRoutes(deps: { sql: Sql; urls: ExpertUrls }) {
+  return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
+    .use(apiCaller(deps.sql))
+    .get("/", ({ request }) => searchExperts(deps.sql, searchQuery(request), deps.urls))
+    .get("/:slug", ({ params, request }) => {
+      const { locale = "en" } = profileQuery(request);
+      return getExpertProfile(deps.sql, checkSlug(params.slug), locale, deps.urls);
+    })
+    .get("/:slug/availability", ({ params, request }) => {
+      availabilityQuery(request);
+      return getExpertAvailability(deps.sql, checkSlug(params.slug));
+    });
+}

@@ -1,0 +1,46 @@
+import { anchoredSchema, createContractAjv, fieldErrors, operationParameters, requestAjv, schemaValidator } from "./contract.ts";
+import { validationProblem } from "./problem.ts";
+
+/**
+ * A validator of an operation's query string, built from the contract's parameter schemas:
+ * integers are converted from their text, defaults applied, unknown or repeated parameters and
+ * anything out of range rejected with a 400 that names each parameter.
+ */
+export function queryValidator<T>(operationId: string): (request: Request) => T {
+  const params = operationParameters(operationId, "query");
+  const integers = new Set(params.filter((p) => p.schema.type === "integer").map((p) => p.name));
+  const validate = requestAjv.compile({
+    type: "object",
+    properties: Object.fromEntries(params.map((p) => [p.name, anchoredSchema(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  });
+  // Read from the URL itself: a framework's query object keeps one value of a repeated name.
+  return function validateQuery(request: Request): T {
+    const value: Record<string, unknown> = {};
+    const repeated = new Set<string>();
+    for (const [name, raw] of new URL(request.url).searchParams) {
+      if (name in value) repeated.add(name);
+      value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    }
+    const ok = validate(value);
+    const errors = ok ? [] : fieldErrors(validate.errors, "is not a parameter of this endpoint");
+    for (const name of repeated) errors.push({ field: name, message: "must be given at most once" });
+    if (errors.length) throw validationProblem(errors);
+    return value as T;
+  };
+}
+
+/** A validator of a JSON body against `components/schemas/<name>`; 400 lists every bad field. */
+export function bodyValidator<T>(schemaName: string): (body: unknown) => T {
+  const validate = schemaValidator(requestAjv, schemaName);
+  return function validateBody(body: unknown): T {
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      throw validationProblem([{ field: "body", message: "must be a JSON object" }]);
+    }
+    if (!validate(body)) throw validationProblem(fieldErrors(validate.errors, "is not an allowed field"));
+    return body as T;
+  };
+}
+
+export { createContractAjv };

@@ -1,0 +1,124 @@
+#!/usr/bin/env bun
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { ImportRejected, type ImportProgress, importExperts, parseImportText, validateImport } from "./experts/import-file.ts";
+import { seedDemo } from "./experts/seed-demo.ts";
+import { createLogger } from "./log.ts";
+import { prepareDatabase, startServer } from "./server.ts";
+
+const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
+
+Usage: expert-directory [command] [options]
+
+Commands:
+  serve              start the HTTP server (the default)
+  migrate            apply database migrations, then exit
+  import FILE        upsert experts from a JSON array or NDJSON file ("-" reads stdin)
+  seed --demo        load the deterministic demo directory
+  help               show this text
+
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL,
+LOG_LEVEL. Without DATABASE_URL an embedded PostgreSQL (PGlite) keeps its data in DATA_DIR.`;
+
+function progressPrinter(label: string) {
+  // A live line on a terminal; a pipe or log file gets only the final count.
+  if (!process.stderr.isTTY) return undefined;
+  return ({ done, total }: ImportProgress) => {
+    process.stderr.write(`\r${label}: ${done}/${total} experts (${Math.floor((done / total) * 100)}%)`);
+    if (done === total) process.stderr.write("\n");
+  };
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file === "-") return await Bun.stdin.text();
+  const f = Bun.file(file);
+  if (!(await f.exists())) throw new UsageError(`No such file: ${file}`);
+  return await f.text();
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { demo: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
+  const [command = "serve", ...rest] = positionals;
+  if (values.help || command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+
+  switch (command) {
+    case "serve": {
+      const server = await startServer(config, log);
+      const shutdown = async (signal: string) => {
+        log.info("shutting down", { signal });
+        await server.stop();
+        process.exit(0);
+      };
+      process.once("SIGTERM", () => void shutdown("SIGTERM"));
+      process.once("SIGINT", () => void shutdown("SIGINT"));
+      return -1; // keep running
+    }
+    case "migrate": {
+      const { db } = await prepareDatabase(config, log);
+      await db.close();
+      console.log("Database is up to date.");
+      return 0;
+    }
+    case "import": {
+      const [file] = rest;
+      if (!file) throw new UsageError("import needs a FILE (a JSON array or NDJSON; - for stdin)");
+      // Read and check the whole file before opening the database: a bad file writes nothing.
+      const records = validateImport(parseImportText(await readInput(file)));
+      const { db } = await prepareDatabase(config, log);
+      try {
+        const result = await importExperts(db.sql, records, { onProgress: progressPrinter("Importing") });
+        console.log(`Imported ${records.length} experts: ${result.inserted} new, ${result.updated} updated.`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case "seed": {
+      if (!values.demo) throw new UsageError("seed needs --demo (the only seed there is)");
+      const { db } = await prepareDatabase(config, log);
+      try {
+        const result = await seedDemo(db.sql, progressPrinter("Seeding"));
+        console.log(`Demo directory loaded: ${result.inserted} new, ${result.updated} updated.`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+try {
+  const code = await main(Bun.argv.slice(2));
+  if (code >= 0) process.exit(code);
+} catch (error) {
+  if (error instanceof ImportRejected) {
+    for (const e of error.errors.slice(0, 200)) {
+      const where = e.slug ? `${e.at} (slug ${e.slug})` : e.at;
+      console.error(`${where}: ${e.field ? `${e.field} ` : ""}${e.message}`);
+    }
+    if (error.errors.length > 200) console.error(`… and ${error.errors.length - 200} more`);
+    console.error(error.message);
+  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError) {
+    console.error(`Error: ${error.message}`);
+    if (error instanceof UsageError) console.error(`Run "expert-directory help" for usage.`);
+  } else if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    console.error(`Error: ${(error as Error).message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../src/db/connect.ts";
+import { freshDatabase } from "./support/app.ts";
+import { runCli } from "./support/cli.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "ed-import-"));
+let env: Record<string, string | undefined>;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  env = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: join(dir, "data") };
+});
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Reads the database after the CLI has exited (the embedded one is locked while it runs). */
+async function query(fn: (sql: any) => Promise<any>): Promise<any> {
+  const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: join(dir, "data") });
+  try {
+    return await fn(db.sql);
+  } finally {
+    await db.close();
+  }
+}
+
+function record(slug: string, overrides: Record<string, unknown> = {}) {
+  return {
+    slug,
+    name: `Test ${slug}`,
+    email: `${slug}@experts.example.com`,
+    categories: ["legal"],
+    is_verified: true,
+    location: { city: "Lyon", country_code: "FR", timezone: "Europe/Paris", coordinates: { lat: 45.76, lng: 4.83 } },
+    languages_spoken: ["fr", "en-GB"],
+    rating: 4.5,
+    review_count: 3,
+    translations: { en: { title: "Contract lawyer", tagline: "Plain-language contracts", bio: "Bio." }, fr: { title: "Avocate en droit des contrats" } },
+    services: [
+      { title: "First call", price_usd: 90, price_type: "fixed", duration_minutes: 30 },
+      { title: "Review", price_usd: 250, price_type: "fixed", duration_minutes: 60 },
+    ],
+    schedule: [{ day_of_week: 1, start_time: "09:00", end_time: "12:00" }],
+    contact_methods: { website: "https://lyon-law.example.com" },
+    ...overrides,
+  };
+}
+
+describe("import FILE", () => {
+  it("inserts NDJSON records with everything they carry", async () => {
+    const file = join(dir, "experts.ndjson");
+    writeFileSync(file, [record("imp-one"), record("imp-two"), record("imp-three")].map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const result = await runCli(["import", file], env);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Imported 3 experts: 3 new, 0 updated");
+    const rows = await query((sql) => sql`
+      select e.slug, e.starting_price_usd::float8 as price, e.language_subtags, e.search_text,
+        (select count(*)::int from services s where s.expert_id = e.id) as services,
+        (select count(*)::int from expert_translations t where t.expert_id = e.id) as texts
+      from experts e where slug like 'imp-%' order by slug`);
+    expect(rows.map((r: any) => r.slug)).toEqual(["imp-one", "imp-three", "imp-two"]);
+    expect(rows[0].price).toBe(90);
+    expect(rows[0].services).toBe(2);
+    expect(rows[0].texts).toBe(2);
+    expect(rows[0].language_subtags.sort()).toEqual(["en", "fr"]);
+    expect(rows[0].search_text).toContain("avocate en droit des contrats");
+  });
+
+  it("updates existing slugs from a JSON array, replacing services", async () => {
+    const file = join(dir, "update.json");
+    writeFileSync(file, JSON.stringify([record("imp-one", { name: "Renamed One", services: [{ title: "Only", price_usd: 40, price_type: "hourly" }] })]));
+    const result = await runCli(["import", file], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Imported 1 experts: 0 new, 1 updated");
+    const [row] = await query((sql) => sql`
+      select name, starting_price_usd::float8 as price, (select count(*)::int from services s where s.expert_id = e.id) as services
+      from experts e where slug = 'imp-one'`);
+    expect(row).toEqual({ name: "Renamed One", price: 40, services: 1 });
+  });
+
+  it("reads standard input with -", async () => {
+    const result = await runCli(["import", "-"], env, JSON.stringify(record("imp-stdin")) + "\n");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("1 new");
+  });
+
+  it("reports every bad record with its line and field, and writes nothing", async () => {
+    const before = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
+    const bad = [
+      record("imp-good-but-not-written"),
+      record("imp-bad-title", { translations: { en: { tagline: "no title" } } }),
+      record("imp-bad-email", { email: "not an e-mail", categories: ["astrology"] }),
+      { ...record("imp-extra"), favourite_colour: "blue" },
+      record("imp-good-but-not-written"),
+    ];
+    const file = join(dir, "bad.ndjson");
+    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\nnot json\n");
+    const result = await runCli(["import", file], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("line 6: not valid JSON");
+    // JSON errors stop before record checks; fix the file and see the record errors
+    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const second = await runCli(["import", file], env);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain("line 2 (slug imp-bad-title): translations.en.title is required");
+    expect(second.stderr).toContain("line 3 (slug imp-bad-email): email must be an e-mail address");
+    expect(second.stderr).toContain("line 3 (slug imp-bad-email): categories.0 must be one of");
+    expect(second.stderr).toContain("line 4 (slug imp-extra): favourite_colour is not a field of ExpertImport");
+    expect(second.stderr).toContain("line 5 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1");
+    expect(second.stderr).toContain("nothing was written");
+    const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
+    expect(after).toEqual(before);
+  });
+
+  it("says clearly when the file does not exist", async () => {
+    const result = await runCli(["import", join(dir, "missing.json")], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("No such file");
+  });
+});

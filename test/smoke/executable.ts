@@ -1,0 +1,56 @@
+// Smoke test of the built executable, as an operator runs it: from an empty directory with
+// nothing set, it must serve the demo directory; then stop cleanly on SIGTERM.
+// Usage: bun test/smoke/executable.ts dist/expert-directory
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const executable = resolve(process.argv[2] ?? "dist/expert-directory");
+const cwd = mkdtempSync(join(tmpdir(), "ed-smoke-"));
+const port = 20000 + Math.floor(Math.random() * 20000);
+const base = `http://127.0.0.1:${port}`;
+
+function fail(message: string): never {
+  console.error(`smoke test failed: ${message}`);
+  process.exit(1);
+}
+
+const proc = Bun.spawn([executable], { cwd, env: { PATH: process.env.PATH, PORT: String(port) }, stdout: "inherit", stderr: "pipe" });
+let stderr = "";
+const drain = (async () => {
+  for await (const chunk of proc.stderr) stderr += new TextDecoder().decode(chunk);
+})();
+
+try {
+  const started = Date.now();
+  let search: any;
+  while (!search) {
+    if (Date.now() - started > 60_000) fail(`no answer within 60 s\n${stderr}`);
+    if (proc.exitCode !== null) fail(`exited early with ${proc.exitCode}\n${stderr}`);
+    try {
+      const res = await fetch(`${base}/api/agents/experts?q=lawyer&limit=3`);
+      if (res.ok) search = await res.json();
+    } catch {
+      await Bun.sleep(250);
+    }
+  }
+  console.log(`search: total ${search.total}, first ${search.experts[0]?.slug} (${Date.now() - started} ms after start)`);
+  if (!(search.total > 0)) fail("search found nobody");
+  const profile = await fetch(`${base}/api/agents/experts/${search.experts[0].slug}?locale=de`);
+  if (profile.status !== 200) fail(`profile answered ${profile.status}`);
+  const body = await profile.json();
+  if (!Array.isArray(body.services)) fail("profile has no services");
+  console.log(`profile: ${body.name}, ${body.title}, ${body.services.length} services`);
+  const spec = await fetch(`${base}/api/openapi.json`);
+  if ((await spec.json()).info?.version !== "2.0.0") fail("openapi.json is not version 2.0.0");
+  const docs = await fetch(`${base}/api/docs/swagger-ui-bundle.js`);
+  if (docs.status !== 200) fail("docs assets are not served");
+  proc.kill("SIGTERM");
+  const code = await proc.exited;
+  await drain;
+  if (code !== 0) fail(`exit code ${code} after SIGTERM\n${stderr}`);
+  console.log("smoke test passed: search, profile, contract, docs, clean stop");
+} finally {
+  if (proc.exitCode === null) proc.kill("SIGKILL");
+  rmSync(cwd, { recursive: true, force: true });
+}
