@@ -119,10 +119,12 @@ export interface paths {
          *     e-mail has not gone out yet; it is retried automatically, so do not send the inquiry again.
          *
          *     Errors:
-         *     - `400`: a field is invalid; `errors` names each one. Fix and retry.
+         *     - `400`: a field is invalid; `errors` names each one (the field `body` when the body is not
+         *       a JSON object sent as `application/json`, `Idempotency-Key` for a key over 255
+         *       characters). Fix and retry.
          *     - `401`: the API key is missing, unknown or revoked. Ask the account holder for a valid key.
          *     - `404`: no public expert has `expert_slug`. Search again.
-         *     - `413`: the request body is too large; shorten `message` or `context`.
+         *     - `413`: the request body is larger than 64 KB; shorten `message` or `context`.
          *     - `422`: this `Idempotency-Key` was already used with a different body. Use a new key for
          *       a new inquiry.
          *     - `429`: this API key already sent 5 inquiries to this expert in the last 24 hours. Wait
@@ -889,8 +891,9 @@ export interface components {
             message: string;
             /**
              * @description Optional free-form structured background for the expert (for example budget, time zone,
-             *     preferred times, the question's jurisdiction). Any JSON object; limited to 16 KB when
-             *     serialized and to a nesting depth of 8.
+             *     preferred times, the question's jurisdiction). Any JSON object; limited to 16 KB (16,384
+             *     bytes of UTF-8 JSON) when serialized and to a nesting depth of 8 (`context` itself is
+             *     level 1). Shown to the expert as indented JSON.
              */
             context?: {
                 [key: string]: unknown;
@@ -1668,7 +1671,9 @@ export interface components {
          *     key from the same API key was already made within the last 24 hours, the first response
          *     (same status and body) is returned again and nothing new is created or e-mailed. Reusing
          *     the key with a different body gets `422`. Send a new key for every new inquiry and the same
-         *     key when retrying one.
+         *     key when retrying one. Only a `201` is remembered: a request refused with an error created
+         *     nothing, so a retry of it is evaluated afresh. Bodies are compared as JSON (key order and
+         *     whitespace do not matter).
          * @example 5b0e8f0c-2f7d-4c55-9a3e-6f1d2c8b7a90
          */
         idempotencyKey: string;
@@ -1683,7 +1688,9 @@ export interface components {
         /**
          * @description The remaining budget of the policy that applies to this request, as an IETF
          *     draft-ietf-httpapi-ratelimit-headers structured field: `r` is the number of requests left
-         *     in the current window and `t` the seconds until the window resets.
+         *     in the current window and `t` the seconds until the window resets. The window slides:
+         *     `t` is when the oldest request counted in it leaves, freeing one more request; on a `429`
+         *     it equals `Retry-After`.
          * @example "search";r=0;t=41
          */
         RateLimit: string;
@@ -1873,7 +1880,9 @@ export interface operations {
                  *     key from the same API key was already made within the last 24 hours, the first response
                  *     (same status and body) is returned again and nothing new is created or e-mailed. Reusing
                  *     the key with a different body gets `422`. Send a new key for every new inquiry and the same
-                 *     key when retrying one.
+                 *     key when retrying one. Only a `201` is remembered: a request refused with an error created
+                 *     nothing, so a retry of it is evaluated afresh. Bodies are compared as JSON (key order and
+                 *     whitespace do not matter).
                  * @example 5b0e8f0c-2f7d-4c55-9a3e-6f1d2c8b7a90
                  */
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
@@ -1887,9 +1896,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The inquiry was recorded and the expert is (or will be) notified. */
+            /**
+             * @description The inquiry was recorded and the expert is (or will be) notified. A replay of an earlier
+             *     request with the same `Idempotency-Key` returns that request's status and body again.
+             */
             201: {
                 headers: {
+                    /** @description `true` when this response is the replay of an earlier request with the same `Idempotency-Key`; absent otherwise. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

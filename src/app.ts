@@ -1,10 +1,25 @@
 import { Elysia } from "elysia";
+import { sameOriginGuard } from "./accounts/origin.ts";
+import { authRoutes } from "./accounts/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connect.ts";
 import { expertRoutes } from "./experts/routes.ts";
 import { expertUrls } from "./experts/urls.ts";
+import { bodyLimit } from "./http/body-limit.ts";
+import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
+import { createMailer } from "./inquiries/mailer.ts";
+import { inquiryRoutes } from "./inquiries/routes.ts";
+import type { InquiryDeps } from "./inquiries/submit.ts";
+import { rateLimits } from "./http/rate-limit.ts";
+import { requestLog } from "./http/request-log.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { keyRoutes } from "./keys/routes.ts";
 import type { Logger } from "./log.ts";
+import { mcpRoutes } from "./mcp/routes.ts";
+import { opsRoutes } from "./ops/health.ts";
+import type { AppOps } from "./ops/ops.ts";
+import { dashboardRoutes } from "./web/dashboard-routes.ts";
 import { docsRoutes } from "./web/docs.ts";
 import { webRoutes } from "./web/routes.ts";
 
@@ -14,18 +29,42 @@ export interface AppDeps {
   log: Logger;
   /** Absolute base of public URLs, known once the server listens. */
   baseUrl: () => string;
+  /** Metrics, rate limiter, shutdown hooks, client address (src/ops/ops.ts createOps). */
+  ops: AppOps;
 }
 
 /** Builds the whole HTTP surface from the feature plugins; it knows nothing of how it is served. */
 export function createApp(deps: AppDeps) {
   const urls = expertUrls(deps.baseUrl);
   const sql = deps.db.sql;
+  // One set of inquiry dependencies for REST and MCP (submitInquiry in src/inquiries/submit.ts).
+  const { ops } = deps;
+  const inquiries: InquiryDeps = {
+    sql,
+    urls,
+    mailer: createMailer(deps.config.mail),
+    log: deps.log,
+    retryBaseMs: deps.config.mail.retryBaseMs,
+    onAttempt: ops.metrics.countEmailAttempt,
+  };
+  const log = requestLog({ log: deps.log, metrics: ops.metrics, trustProxy: deps.config.trustProxy });
   return new Elysia()
+    .use(log)
+    .use(securityHeaders())
+    .use(publicCors({ onPreflight: (request, status) => log.finish(request, "preflight", status) }))
+    .use(bodyLimit({ onRefuse: (request, status) => log.finish(request, "body-limit", status) }))
     .use(problemErrors(deps.log))
+    .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining }))
+    .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .get("/", ({ redirect }) => redirect("/api/docs"))
     .use(docsRoutes())
-    .use(expertRoutes({ sql, urls }))
-    .use(webRoutes({ sql, urls }));
+    .use(expertRoutes({ sql, urls, limits: rateLimits(ops.limiter, deps.config.trustProxy) }))
+    .use(webRoutes({ sql, urls }))
+    .use(inquiryRoutes(inquiries))
+    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries }))
+    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.trustProxy }))
+    .use(keyRoutes({ sql, log: deps.log, publicBaseUrl: deps.config.publicBaseUrl }))
+    .use(dashboardRoutes({ sql, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,7 @@
 #!/usr/bin/env bun
 import { parseArgs } from "node:util";
+import { newAccountFromCli } from "./accounts/add-user.ts";
+import { createUser } from "./accounts/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { ImportRejected, type ImportProgress, importExperts, parseImportText, validateImport } from "./experts/import-file.ts";
@@ -16,10 +18,12 @@ Commands:
   migrate            apply database migrations, then exit
   import FILE        upsert experts from a JSON array or NDJSON file ("-" reads stdin)
   seed --demo        load the deterministic demo directory
+  users add EMAIL    create a dashboard account; the password is read from stdin
   help               show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL,
-LOG_LEVEL. Without DATABASE_URL an embedded PostgreSQL (PGlite) keeps its data in DATA_DIR.`;
+LOG_LEVEL, SIGNUP (open|closed), SMTP_URL, MAIL_FROM, RATE_LIMIT_SEARCH|PROFILE|AVAILABILITY,
+RATE_LIMITS (on|off), TRUST_PROXY, REDIS_URL, REDIS_PREFIX, SHUTDOWN_TIMEOUT (see README). Without DATABASE_URL an embedded PostgreSQL (PGlite) keeps its data in DATA_DIR.`;
 
 function progressPrinter(label: string) {
   // A live line on a terminal; a pipe or log file gets only the final count.
@@ -56,10 +60,18 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "serve": {
       const server = await startServer(config, log);
+      // Graceful: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT), run the shutdown
+      // hooks, close the database, exit 0. A second signal while that runs exits at once.
       const shutdown = async (signal: string) => {
-        log.info("shutting down", { signal });
-        await server.stop();
-        process.exit(0);
+        log.info("signal received", { signal });
+        process.once(signal, () => process.exit(1));
+        try {
+          await server.stop();
+          process.exit(0);
+        } catch (error) {
+          log.error("shutdown failed", { error: String((error as Error)?.message ?? error) });
+          process.exit(1);
+        }
       };
       process.once("SIGTERM", () => void shutdown("SIGTERM"));
       process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -80,6 +92,21 @@ async function main(argv: string[]): Promise<number> {
       try {
         const result = await importExperts(db.sql, records, { onProgress: progressPrinter("Importing") });
         console.log(`Imported ${records.length} experts: ${result.inserted} new, ${result.updated} updated.`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case "users": {
+      const [action, email] = rest;
+      if (action !== "add" || !email) throw new UsageError("users needs: users add EMAIL (the password is read from stdin)");
+      const account = newAccountFromCli(email, await Bun.stdin.text());
+      if ("errors" in account) throw new UsageError(account.errors.join("\n"));
+      const { db } = await prepareDatabase(config, log);
+      try {
+        const user = await createUser(db.sql, account.credentials);
+        if (!user) throw new UsageError(`An account for ${account.credentials.email} already exists.`);
+        console.log(`Account ${user.email} added; it can log in at /dashboard/login.`);
       } finally {
         await db.close();
       }

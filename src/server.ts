@@ -3,12 +3,28 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedDemo } from "./experts/seed-demo.ts";
+import { startMailDelivery } from "./inquiries/delivery.ts";
 import type { Logger } from "./log.ts";
+import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
+import { collectGauges } from "./ops/collect.ts";
+import { createOps, type AppOps } from "./ops/ops.ts";
+import { type ShutdownHooks, within } from "./ops/shutdown.ts";
 
 export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   url: string;
   db: Database;
+  /** Metrics, rate limiter, shutdown hooks of this instance. */
+  ops: AppOps;
+  /** Registers work to do at shutdown (see ShutdownHooks in src/ops/shutdown.ts). */
+  onShutdown: ShutdownHooks["onShutdown"];
+  /** HTTP requests being answered right now. */
+  inFlight(): number;
+  /**
+   * Graceful stop: stop accepting, let requests in flight finish (at most SHUTDOWN_TIMEOUT, then
+   * they are cut), run the shutdown hooks, close the rate-limit store and the database.
+   * Calling it again returns the same promise.
+   */
   stop(): Promise<void>;
 }
 
@@ -41,18 +57,52 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     log.info("demo directory loaded into the new embedded database", result);
   }
   let baseUrl = config.publicBaseUrl ?? "";
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl });
-  app.listen({ port: config.port, hostname: config.host });
+  const ops = createOps(config, log);
+  await ops.limiter.ready();
+  collectGauges(ops.metrics, db);
+  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops });
+  // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
+  // 413 before any handler) is the backstop for chunked bodies, which declare no length.
+  try {
+    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP });
+  } catch (error) {
+    ops.limiter.close();
+    await db.close();
+    throw error;
+  }
   const port = app.server!.port;
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
   log.info("listening", { url, database: db.kind, public_base_url: baseUrl });
+  const mail = await startMailDelivery(config.mail, db.sql, log, ops.metrics.countEmailAttempt);
+  ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
+  let stopping: Promise<void> | undefined;
+  async function gracefulStop() {
+    const started = performance.now();
+    const server = app.server!;
+    ops.shutdown.begin();
+    log.info("shutting down: no new connections; finishing requests in flight", { in_flight: server.pendingRequests });
+    const drainHooks = ops.shutdown.run("drain", config.shutdownTimeoutMs);
+    if (!(await within(server.stop(false), config.shutdownTimeoutMs))) {
+      log.warn("requests still in flight at the shutdown timeout; closing them", { timeout_ms: config.shutdownTimeoutMs });
+      // Bun's promise waits for the handlers too, which may be stuck on the database: don't.
+      await within(server.stop(true), 1000);
+    }
+    await drainHooks;
+    await ops.shutdown.run("close", config.shutdownTimeoutMs);
+    ops.limiter.close();
+    await db.close();
+    log.info("stopped", { duration_ms: Math.round(performance.now() - started) });
+  }
   return {
     url,
     db,
-    async stop() {
-      await app.stop();
-      await db.close();
+    ops,
+    onShutdown: ops.shutdown.onShutdown,
+    inFlight: () => app.server?.pendingRequests ?? 0,
+    stop() {
+      stopping ??= gracefulStop();
+      return stopping;
     },
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from "../src/db/connect.ts";
 import { createLogger } from "../src/log.ts";
 import { startServer } from "../src/server.ts";
 import { runCli } from "./support/cli.ts";
+import { expectContractResponse } from "./support/contract.ts";
 
 // The embedded database on disk: what a person gets from `bun run start` with nothing set.
 const dir = mkdtempSync(join(tmpdir(), "ed-embedded-"));
@@ -18,7 +19,9 @@ const log = createLogger("silent");
 
 async function visibleCount(url: string): Promise<number> {
   const res = await fetch(`${url}/api/agents/experts?limit=1`);
-  return (await res.json()).total;
+  const body = await res.json();
+  expectContractResponse("GET", "/api/agents/experts", res.status, res.headers.get("content-type"), body);
+  return body.total;
 }
 
 describe("embedded database in DATA_DIR", () => {

@@ -215,6 +215,12 @@ describe("GET /api/agents/experts", () => {
     });
   }
 
+  it("answers 400, not a broken connection, for a NUL character in a parameter", async () => {
+    const { status, body } = await api("GET", "/api/agents/experts?q=ab%00c&city=x");
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: "q", message: "must not contain NUL characters" }]);
+  });
+
   it("answers 400 for a parameter given twice", async () => {
     const { status, body } = await api("GET", "/api/agents/experts?limit=5&limit=6");
     expect(status).toBe(400);

@@ -97,13 +97,14 @@ describe("import FILE", () => {
       record("imp-bad-title", { translations: { en: { tagline: "no title" } } }),
       record("imp-bad-email", { email: "not an e-mail", categories: ["astrology"] }),
       { ...record("imp-extra"), favourite_colour: "blue" },
+      record("imp-nul", { name: "Nul\u0000Byte" }),
       record("imp-good-but-not-written"),
     ];
     const file = join(dir, "bad.ndjson");
     writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\nnot json\n");
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("line 6: not valid JSON");
+    expect(result.stderr).toContain("line 7: not valid JSON");
     // JSON errors stop before record checks; fix the file and see the record errors
     writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const second = await runCli(["import", file], env);
@@ -112,7 +113,8 @@ describe("import FILE", () => {
     expect(second.stderr).toContain("line 3 (slug imp-bad-email): email must be an e-mail address");
     expect(second.stderr).toContain("line 3 (slug imp-bad-email): categories.0 must be one of");
     expect(second.stderr).toContain("line 4 (slug imp-extra): favourite_colour is not a field of ExpertImport");
-    expect(second.stderr).toContain("line 5 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1");
+    expect(second.stderr).toContain("line 5 (slug imp-nul): name must not contain NUL characters");
+    expect(second.stderr).toContain("line 6 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1");
     expect(second.stderr).toContain("nothing was written");
     const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
     expect(after).toEqual(before);

@@ -24,7 +24,7 @@ describe("migrations", () => {
     const app = await testApp();
     const conn = await app.sql.reserve();
     try {
-      await conn.unsafe("prepare probe(text) as select id from experts where is_public and is_verified and search_text ilike $1 order by rating desc nulls last, id limit 10");
+      await conn.unsafe("prepare probe(text) as select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10");
       for (let i = 0; i < 7; i++) await conn.unsafe("execute probe('%kim%')");
       const plan = await conn.unsafe("explain execute probe('%lawyer%')");
       const text = plan.map((r: any) => r["QUERY PLAN"]).join("\n");

@@ -1,5 +1,6 @@
 import type { Pool } from "../db/connect.ts";
 import { fieldErrors, requestAjv, schemaValidator } from "../http/contract.ts";
+import { nulFields } from "../http/validate.ts";
 import { type ExpertImport, upsertExperts } from "./upsert.ts";
 
 /** One bad record: where it is in the file and what is wrong with which field. */
@@ -65,6 +66,7 @@ export function validateImport(located: Located[]): ExpertImport[] {
       errors.push({ at, slug, field: "", message: "must be a JSON object" });
       continue;
     }
+    for (const field of nulFields(value)) errors.push({ at, slug, field, message: "must not contain NUL characters" });
     if (!validateRecord(value)) {
       for (const e of fieldErrors(validateRecord.errors, "is not a field of ExpertImport")) {
         errors.push({ at, slug, field: e.field, message: e.message });

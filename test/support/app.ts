@@ -44,7 +44,7 @@ export function testApp(): Promise<TestApp> {
   shared ??= (async () => {
     const database = await freshDatabase();
     const config = {
-      ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent" }),
+      ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off" }),
       port: 0,
       databaseUrl: database.databaseUrl,
       dataDir: database.dataDir,

@@ -1,0 +1,151 @@
+// Search cost on a large directory, reported as ratios measured in one run (the machine is shared
+// and noisy; absolute milliseconds are printed for context only).
+//
+//   bun run bench                       # 100k experts on the embedded database (PGlite)
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test bun run bench   # on a server
+//   bun run bench -- --experts 20000    # a smaller directory
+//
+// It answers the questions the design asked: how much of a broad search is the exact count,
+// how much a generic plan for `ilike $1` would cost against the custom plans we force, and that
+// the trigram index serves `q` in any locale.
+import { parseArgs } from "node:util";
+import { openDatabase, type Pool } from "../src/db/connect.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { demoExperts } from "../src/experts/demo/index.ts";
+import { importExperts } from "../src/experts/import-file.ts";
+import { CountCache } from "../src/experts/count-cache.ts";
+import { expertUrls } from "../src/experts/urls.ts";
+import { countMatches, type SearchQuery, searchExperts, searchPage } from "../src/experts/search.ts";
+import type { ExpertImport } from "../src/experts/upsert.ts";
+import { freshDatabase } from "../test/support/app.ts";
+
+const { values } = parseArgs({ args: Bun.argv.slice(2), options: { experts: { type: "string", default: "100000" }, runs: { type: "string", default: "15" }, keep: { type: "boolean", default: false } } });
+const N = Number(values.experts);
+const RUNS = Number(values.runs);
+
+/** A large, varied directory made from the demo records: names and texts recombined, deterministic. */
+function syntheticExperts(n: number): ExpertImport[] {
+  const demo = demoExperts();
+  const first = demo.map((d) => d.name.split(" ")[0]);
+  const last = demo.map((d) => d.name.split(" ").slice(-1)[0]);
+  const out: ExpertImport[] = [];
+  for (let i = 0; i < n; i++) {
+    const base = demo[i % demo.length];
+    const rating = i % 11 === 0 ? null : Math.round((3.5 + ((i * 7919) % 150) / 100) * 10) / 10;
+    out.push({
+      ...base,
+      slug: `${base.slug}-${i}`,
+      name: `${first[(i * 7) % first.length]} ${last[(i * 13) % last.length]}`,
+      email: `bench-${i}@experts.example.com`,
+      is_public: i % 40 !== 0,
+      is_verified: i % 37 !== 0,
+      rating: Math.min(rating ?? 0, 5) || null,
+      review_count: rating === null ? 0 : (i * 31) % 400,
+      listed_at: new Date(Date.UTC(2023, 0, 1) + (i % 1000) * 86_400_000 + i * 1000).toISOString(),
+    });
+  }
+  return out;
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  await fn(); // warm
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+async function planExecutionMs(sql: Pool, mode: "force_custom_plan" | "force_generic_plan", pattern: string): Promise<{ ms: number; plan: string }> {
+  const conn = await sql.reserve();
+  try {
+    await conn.unsafe(`set plan_cache_mode = ${mode}`);
+    await conn.unsafe(
+      "prepare bench_q(text) as select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10",
+    );
+    const times: number[] = [];
+    let plan = "";
+    for (let i = 0; i < RUNS; i++) {
+      // EXECUTE takes no bind parameters; the pattern is our own text, quoted as a literal.
+      const [row] = await conn.unsafe(`explain (analyze, format json) execute bench_q('${pattern.replaceAll("'", "''")}')`);
+      const doc = row["QUERY PLAN"][0];
+      times.push(doc["Execution Time"]);
+      plan = doc.Plan["Node Type"] + (doc.Plan.Plans ? ` > ${doc.Plan.Plans.map((p: any) => `${p["Node Type"]}${p["Index Name"] ? ` (${p["Index Name"]})` : ""}`).join(", ")}` : "");
+    }
+    await conn.unsafe("deallocate bench_q");
+    await conn.unsafe("set plan_cache_mode = force_custom_plan");
+    return { ms: median(times), plan };
+  } finally {
+    conn.release();
+  }
+}
+
+const database = await freshDatabase();
+const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: "memory://" });
+try {
+  console.log(`database: ${db.kind}; directory: ${N} experts; ${RUNS} timed runs per measure (median)`);
+  await migrate(db.sql);
+  const records = syntheticExperts(N);
+  const t0 = performance.now();
+  await importExperts(db.sql, records, {
+    batchSize: 1000,
+    onProgress: ({ done, total }) => process.stderr.write(`\rimporting ${done}/${total}`),
+  });
+  const importSeconds = (performance.now() - t0) / 1000;
+  process.stderr.write("\n");
+  await db.sql`analyze`;
+  console.log(`import: ${Math.round(N / importSeconds)} experts/s (${importSeconds.toFixed(1)} s)`);
+
+  const shapes: [string, SearchQuery][] = [
+    ["no filter (rating order)", {}],
+    ["broad q 'an'", { q: "an" }],
+    ["broad q 'lawyer'", { q: "lawyer" }],
+    ["selective q (one name)", { q: records[4242].name.toLowerCase() }],
+    ["q in Korean '변호사'", { q: "변호사" }],
+    ["category=legal", { category: "legal" }],
+    ["country=US & language=en", { country: "US", language: "en" }],
+    ["accepting=1, sort=newest", { accepting: "1", sort: "newest" }],
+    ["deep page (page 400)", { page: 400 }],
+  ];
+  console.log("\n| query | matches | page ms | count ms | count share of page+count |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [label, query] of shapes) {
+    const q = { limit: 10, page: 0, ...query } as SearchQuery;
+    const total = await countMatches(db.sql, q);
+    const pageMs = await timeIt(() => searchPage(db.sql, q));
+    const countMs = await timeIt(() => countMatches(db.sql, q));
+    console.log(`| ${label} | ${total} | ${pageMs.toFixed(2)} | ${countMs.toFixed(2)} | ${Math.round((countMs / (pageMs + countMs)) * 100)}% |`);
+  }
+
+  // A pattern matching (almost) nobody, like a typo: the generic plan cannot know that and walks
+  // the rating index looking for ten matches; the custom plan asks the trigram index.
+  console.log("\n| pattern | custom plan ms | generic plan ms | generic / custom |");
+  console.log("|---|---:|---:|---:|");
+  for (const pattern of ["%qxzvw%", `%${records[4242].name.toLowerCase()}%`]) {
+    const custom = await planExecutionMs(db.sql, "force_custom_plan", pattern);
+    const generic = await planExecutionMs(db.sql, "force_generic_plan", pattern);
+    console.log(`| \`${pattern}\` | ${custom.ms.toFixed(2)} (${custom.plan}) | ${generic.ms.toFixed(2)} (${generic.plan}) | ${(generic.ms / custom.ms).toFixed(1)}x |`);
+  }
+
+  // An agent paging through a broad search: five pages, counting each time or once.
+  const urls = expertUrls(() => "http://bench.invalid");
+  const pages = (counts?: CountCache) => async () => {
+    for (let page = 0; page < 5; page++) await searchExperts(db.sql, { q: "an", limit: 10, page } as SearchQuery, urls, counts);
+  };
+  const uncached = await timeIt(pages());
+  const cache = new CountCache();
+  const cached = await timeIt(pages(cache));
+  console.log(`\npaging 5 pages of q=an: ${uncached.toFixed(1)} ms counting every page, ${cached.toFixed(1)} ms with the count cache (${(uncached / cached).toFixed(1)}x)`);
+} finally {
+  await db.close();
+  // --keep leaves a server database in place for EXPLAIN sessions by hand
+  if (values.keep && database.databaseUrl) console.log(`kept: ${database.databaseUrl}`);
+  else await database.drop();
+}

@@ -1,0 +1,90 @@
+import { type Cookie, Elysia } from "elysia";
+import type { Sql } from "../db/connect.ts";
+import type { Logger } from "../log.ts";
+import { type SocketInfo, type TrustProxy, clientIp } from "../http/client-ip.ts";
+import { problem } from "../http/problem.ts";
+import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from "./session-user.ts";
+import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
+import { type LoginLimits, loginLimits } from "./throttle.ts";
+import { authenticate, createUser, readCredentials } from "./users.ts";
+
+export interface AuthDeps {
+  sql: Sql;
+  log: Logger;
+  signup: "open" | "closed";
+  publicBaseUrl: string | null;
+  /** Which proxies may name the client address (TRUST_PROXY); the address budget is per client. */
+  trustProxy: TrustProxy;
+  /** Login throttling; one set per app unless given. */
+  limits?: LoginLimits;
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+function tooManyAttempts(seconds: number) {
+  return problem(429, `Too many failed attempts. Retry after ${seconds} seconds.`, { headers: { "retry-after": String(seconds) } });
+}
+
+/** Sign-up, log-in, log-out and "who am I" for the dashboard, on the `ed_session` cookie. */
+export function authRoutes(deps: AuthDeps) {
+  const { sql, log } = deps;
+  const limits = deps.limits ?? loginLimits();
+  const cookieOptions = { publicBaseUrl: deps.publicBaseUrl };
+  // Every log-in gets a new token, and a session the browser already had ends: a token planted
+  // before log-in is worth nothing after it.
+  async function startSession(jar: Cookie<unknown>, userId: string, request: Request) {
+    await deleteSession(sql, jar.value);
+    setSessionCookie(jar, await createSession(sql, userId), request, cookieOptions);
+  }
+  return new Elysia({ prefix: "/api/auth" })
+    .use(sessionUser(sql, cookieOptions))
+    .onAfterHandle(function noStore({ set }) {
+      Object.assign(set.headers, NO_STORE);
+    })
+    .post("/signup", async ({ body, cookie, request, server, set }) => {
+      if (deps.signup === "closed") {
+        throw problem(403, "Sign-up is closed on this server. Ask its operator for an account.");
+      }
+      const credentials = readCredentials(body);
+      const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
+      // A 409 tells whether an address is registered, so sign-up conflicts share the address's
+      // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
+      const wait = limits.perAddress.take(address);
+      if (wait) throw tooManyAttempts(wait);
+      const user = await createUser(sql, credentials);
+      if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
+      limits.perAddress.refund(address);
+      await startSession(cookie[SESSION_COOKIE], user.id, request);
+      log.info("account created", { user_id: user.id });
+      set.status = 201;
+      return user;
+    })
+    .post("/login", async ({ body, cookie, request, server }) => {
+      const credentials = readCredentials(body);
+      const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
+      const waitAddress = limits.perAddress.take(address);
+      if (waitAddress) throw tooManyAttempts(waitAddress);
+      const waitAccount = limits.perAccount.take(credentials.email);
+      if (waitAccount) {
+        limits.perAddress.refund(address);
+        throw tooManyAttempts(waitAccount);
+      }
+      const user = await authenticate(sql, credentials);
+      if (!user) {
+        log.info("login failed", { address });
+        throw problem(401, "The e-mail address or the password is wrong.");
+      }
+      limits.perAddress.refund(address);
+      limits.perAccount.refund(credentials.email);
+      await startSession(cookie[SESSION_COOKIE], user.id, request);
+      log.info("logged in", { user_id: user.id });
+      return user;
+    })
+    .post("/logout", async ({ cookie, request, set }) => {
+      await deleteSession(sql, cookie[SESSION_COOKIE]?.value);
+      clearSessionCookie(cookie[SESSION_COOKIE], request, cookieOptions);
+      set.status = 204;
+      return null;
+    })
+    .get("/me", ({ user }) => requireUser(user));
+}

@@ -1,0 +1,157 @@
+import { Elysia } from "elysia";
+import type { KeyCheck } from "../keys/verify.ts";
+import type { Logger } from "../log.ts";
+import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
+import { problem } from "./problem.ts";
+import { localStore, redisStore, type WindowStore } from "./rate-limit-store.ts";
+
+export type Budget = "search" | "profile" | "availability";
+
+export interface RateLimitSettings {
+  /** false with RATE_LIMITS=off: every take() is allowed and no header is sent. */
+  enabled: boolean;
+  windowSeconds: number;
+  /** Requests per window without a key (per client IP) and with a valid key (per key). */
+  budgets: Record<Budget, { anonymous: number; withKey: number }>;
+}
+
+/** Who is asking: a valid key's id draws on the key's budget, otherwise the IP's. */
+export interface Subject {
+  ip: string;
+  keyId: string | null;
+}
+
+export interface Decision {
+  allowed: boolean;
+  /** Whose budget was drawn on: the API key's or the client address's. */
+  scope: "key" | "ip";
+  /** The quota of the policy that applied (0 when limits are off). */
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted request leaves the window, freeing a slot. */
+  resetSeconds: number;
+  /** Seconds to wait before retrying when refused; 0 when allowed. */
+  retryAfterSeconds: number;
+  /** `"search";q=60;w=60`; null when limits are off. */
+  policyHeader: string | null;
+  /** `"search";r=59;t=41`; null when limits are off. */
+  rateLimitHeader: string | null;
+  /** The response headers this decision calls for (RateLimit, RateLimit-Policy, and Retry-After on a refusal). */
+  headers: Record<string, string>;
+}
+
+export interface RateLimiter {
+  readonly enabled: boolean;
+  /** Counts one request of `subject` against `budget` and says whether it may proceed. */
+  take(budget: Budget, subject: Subject): Promise<Decision>;
+  /** The 429 problem for a refused decision, ready to throw. */
+  refusal(budget: Budget, decision: Decision): ReturnType<typeof problem>;
+  /** Settles once the store has tried its backend (Redis) once; the server awaits it before listening. */
+  ready(): Promise<void>;
+  close(): void;
+}
+
+export interface RateLimiterOptions {
+  settings: RateLimitSettings;
+  log: Logger;
+  /** Redis URL shared by all instances; null counts in this process. */
+  redisUrl?: string | null;
+  redisPrefix?: string;
+  /** Called once per refused request (metrics). */
+  onReject?: (budget: Budget) => void;
+  /** Called each time Redis failed and the local store decided (metrics). */
+  onFallback?: () => void;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now?: () => number;
+  /** A store of your own (tests). */
+  store?: WindowStore;
+}
+
+// IPv6 clients usually own a whole /64: one budget per /64, or a client could rotate addresses.
+function ipBucket(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const [head, tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+const OFF: Decision = Object.freeze({
+  allowed: true, scope: "ip", limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0, policyHeader: null, rateLimitHeader: null, headers: {},
+}) as Decision;
+
+/**
+ * The rate limiter of one app: a sliding-window log per budget and caller, in this process or in
+ * Redis. Created once per app; REST routes use it through `rateLimits()`, MCP tools call take().
+ *
+ * @example
+ * const d = await limiter.take("search", { ip: "203.0.113.7", keyId: null });
+ * if (!d.allowed) throw limiter.refusal("search", d);
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { settings } = options;
+  const now = options.now ?? Date.now;
+  const windowMs = settings.windowSeconds * 1000;
+  const store =
+    options.store ??
+    (settings.enabled && options.redisUrl
+      ? redisStore({ url: options.redisUrl, prefix: `${options.redisPrefix ?? "expert-directory:"}rl:`, log: options.log, onFallback: () => options.onFallback?.() })
+      : localStore());
+
+  return {
+    enabled: settings.enabled,
+    async take(budget, subject) {
+      if (!settings.enabled) return OFF;
+      const withKey = subject.keyId !== null;
+      const limit = withKey ? settings.budgets[budget].withKey : settings.budgets[budget].anonymous;
+      const key = `${budget}:${withKey ? `key:${subject.keyId}` : `ip:${ipBucket(subject.ip)}`}`;
+      const at = now();
+      const hit = await store.hit(key, limit, windowMs, at);
+      const resetSeconds = Math.max(0, Math.ceil((hit.oldestExpiresAt - at) / 1000));
+      const remaining = Math.max(0, limit - hit.count);
+      const retryAfterSeconds = hit.allowed ? 0 : Math.max(1, resetSeconds);
+      if (!hit.allowed) options.onReject?.(budget);
+      const policyHeader = `"${budget}";q=${limit};w=${settings.windowSeconds}`;
+      const rateLimitHeader = `"${budget}";r=${hit.allowed ? remaining : 0};t=${hit.allowed ? resetSeconds : retryAfterSeconds}`;
+      const headers: Record<string, string> = { "ratelimit-policy": policyHeader, ratelimit: rateLimitHeader };
+      if (!hit.allowed) headers["retry-after"] = String(retryAfterSeconds);
+      return { allowed: hit.allowed, scope: withKey ? "key" : "ip", limit, remaining: hit.allowed ? remaining : 0, resetSeconds, retryAfterSeconds, policyHeader, rateLimitHeader, headers };
+    },
+    refusal(budget, decision) {
+      const withKey = decision.scope === "key";
+      return problem(
+        429,
+        `Rate limit reached: ${decision.limit} ${budget} requests per ${settings.windowSeconds} seconds${withKey ? " for this API key" : " per client address"}. ` +
+          `Retry after ${decision.retryAfterSeconds} seconds${withKey ? "" : ", or send a Bearer API key for a higher limit"}.`,
+        { headers: decision.headers },
+      );
+    },
+    ready: () => store.ready(),
+    close() {
+      store.close();
+    },
+  };
+}
+
+/**
+ * The Elysia side: a `rateLimit: "search"` route option that takes from the budget before the
+ * handler runs, puts RateLimit/RateLimit-Policy on the response and ends a refused request with
+ * 429 + Retry-After. Use it after `apiCaller()`, whose `apiKey` picks the key's budget.
+ */
+export function rateLimits(limiter: RateLimiter, trustProxy: TrustProxy) {
+  return new Elysia({ name: "rate-limits" }).macro({
+    rateLimit: (budget: Budget) => ({
+      async beforeHandle(ctx) {
+        const { request, server, set } = ctx;
+        const apiKey = (ctx as unknown as { apiKey?: KeyCheck }).apiKey;
+        const decision = await limiter.take(budget, {
+          ip: clientIp(request, server as SocketInfo | null, trustProxy),
+          keyId: apiKey?.kind === "valid" ? apiKey.owner.keyId : null,
+        });
+        Object.assign(set.headers, decision.headers);
+        if (!decision.allowed) throw limiter.refusal(budget, decision);
+      },
+    }),
+  });
+}

@@ -1,0 +1,43 @@
+import { Elysia } from "elysia";
+import type { components } from "../../generated/agents.ts";
+import { requireUser, sessionUser } from "../accounts/session-user.ts";
+import type { Pool } from "../db/connect.ts";
+import { validationProblem } from "../http/problem.ts";
+import { bodyValidator } from "../http/validate.ts";
+import type { Logger } from "../log.ts";
+import { issueApiKey, listApiKeys, revokeApiKey } from "./service.ts";
+
+const createBody = bodyValidator<components["schemas"]["CreateApiKeyRequest"]>("CreateApiKeyRequest");
+
+/** A key's name, trimmed; blank after trimming is a 400 like an empty one. */
+function keyName(body: unknown): string {
+  const name = createBody(body).name.trim();
+  if (!name) throw validationProblem([{ field: "name", message: "must not be blank" }]);
+  return name;
+}
+
+/** The dashboard's key management: list, create, revoke, all for the session's own account. */
+export function keyRoutes(deps: { sql: Pool; log: Logger; publicBaseUrl: string | null }) {
+  const { sql, log } = deps;
+  return new Elysia({ prefix: "/api/agents/keys" })
+    .use(sessionUser(sql, { publicBaseUrl: deps.publicBaseUrl }))
+    .onAfterHandle(function noStore({ set }) {
+      // Above all the one response that carries a plaintext key must not sit in any cache.
+      set.headers["cache-control"] = "no-store";
+    })
+    .get("/", async ({ user }) => ({ keys: await listApiKeys(sql, requireUser(user).id) }))
+    .post("/", async ({ body, set, user }) => {
+      const owner = requireUser(user);
+      const created = await issueApiKey(sql, owner.id, keyName(body));
+      log.info("api key created", { user_id: owner.id, key_id: created.id, key_prefix: created.key_prefix });
+      set.status = 201;
+      return created;
+    })
+    .delete("/:id", async ({ params, user }) => {
+      const owner = requireUser(user);
+      if (params.id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
+      const revoked = await revokeApiKey(sql, owner.id, params.id);
+      log.info("api key revoked", { user_id: owner.id, key_id: revoked.id, key_prefix: revoked.key_prefix });
+      return revoked;
+    });
+}

@@ -1,0 +1,74 @@
+import { Elysia } from "elysia";
+import type { Config } from "../config.ts";
+import type { Sql } from "../db/connect.ts";
+import type { ExpertUrls } from "../experts/urls.ts";
+import type { SocketInfo } from "../http/client-ip.ts";
+import { problem } from "../http/problem.ts";
+import { type InquiryDeps, submitInquiry } from "../inquiries/submit.ts";
+import { checkApiKey, invalidKeyProblem } from "../keys/verify.ts";
+import type { Logger } from "../log.ts";
+import type { AppOps } from "../ops/ops.ts";
+import type { McpCaller } from "./caller.ts";
+import { legacySse, MESSAGES_PATH, SSE_PATH } from "./legacy-sse.ts";
+import { mcpOriginAllowed } from "./origin.ts";
+import { McpSessions } from "./sessions.ts";
+import { streamableHttp } from "./streamable-http.ts";
+import type { McpToolDeps } from "./tool-deps.ts";
+
+export interface McpRouteDeps {
+  config: Pick<Config, "mcp">;
+  sql: Sql;
+  urls: ExpertUrls;
+  log: Logger;
+  baseUrl: () => string;
+  ops: AppOps;
+  inquiries: InquiryDeps;
+}
+
+/**
+ * The MCP endpoints: /api/mcp (Streamable HTTP), /api/sse + /api/messages (HTTP+SSE). Every HTTP
+ * request of either is checked the same way before any MCP processing: a foreign Origin gets 403,
+ * an Authorization header with an invalid or revoked key gets 401; no key at all is fine (the
+ * read tools work, submit_inquiry answers with a tool error).
+ */
+export function mcpRoutes(deps: McpRouteDeps) {
+  const { ops, log } = deps;
+  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds });
+  ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
+  ops.metrics.mcpSessionsOpen.collect(() => sessions.count());
+
+  const tools: McpToolDeps = {
+    sql: deps.sql,
+    urls: deps.urls,
+    log,
+    async rateLimit(budget, caller) {
+      const decision = await ops.limiter.take(budget, { ip: caller.clientIp, keyId: caller.owner?.keyId ?? null });
+      if (!decision.allowed) throw ops.limiter.refusal(budget, decision);
+    },
+    async submitInquiry(owner, input) {
+      return (await submitInquiry(deps.inquiries, owner, input, null)).inquiry;
+    },
+  };
+  const mcp = streamableHttp({ tools, sessions });
+  const sse = legacySse({ tools, sessions, log });
+
+  async function admit(request: Request, server: SocketInfo | null): Promise<McpCaller> {
+    if (!mcpOriginAllowed(request.headers.get("origin"), deps.baseUrl(), deps.config.mcp.allowedOrigins)) {
+      throw problem(403, "Cross-origin request refused: this MCP server accepts browser requests only from its own origin (DNS-rebinding protection). Operators can allow more origins with MCP_ALLOWED_ORIGINS.");
+    }
+    const key = await checkApiKey(deps.sql, request.headers.get("authorization"));
+    if (key.kind === "invalid") throw invalidKeyProblem(key.reason);
+    return { owner: key.kind === "valid" ? key.owner : null, clientIp: ops.clientIp(request, server) };
+  }
+
+  // parse: "none" leaves the body to the transports, which read it with their own size limit.
+  return new Elysia()
+    .post("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)), { parse: "none" })
+    .get("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)))
+    .delete("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)))
+    .get(SSE_PATH, async ({ request, server }) => {
+      await admit(request, server);
+      return sse.openStream();
+    })
+    .post(MESSAGES_PATH, async ({ request, server }) => sse.postMessage(request, await admit(request, server)), { parse: "none" });
+}

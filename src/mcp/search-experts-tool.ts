@@ -1,0 +1,92 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
+import type { ExpertSummary } from "../experts/summary.ts";
+import { callerOf } from "./caller.ts";
+import { contractEnum, contractZod, parameterZod } from "./schemas.ts";
+import { guardedTool, toolResult } from "./tool-result.ts";
+import type { McpToolDeps } from "./tool-deps.ts";
+
+const param = (name: string, description?: string) => parameterZod("searchExperts", name, description);
+
+export const searchExpertsInput = {
+  q: param("q", "Free text matched (case-insensitive substring) against the expert's name, title and tagline, e.g. \"tax\" or \"immigration lawyer\". Leave it out to browse by filters alone."),
+  category: param("category", `Only experts in this category. One of: ${contractEnum("CategorySlug").join(", ")}.`),
+  country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
+  city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
+  language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
+  accepting_only: z.boolean().optional().describe("true: only experts currently accepting new clients. Leave it out (or false) to include everyone."),
+  locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
+  sort: param("sort", "rating (default): highest rated first. newest: most recently listed first."),
+  page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1."),
+  limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
+};
+
+type SearchArgs = { [K in keyof typeof searchExpertsInput]?: z.infer<(typeof searchExpertsInput)[K]> };
+
+/** The tool's arguments as the REST search query they stand for. */
+export function toSearchQuery(args: SearchArgs): SearchQuery {
+  const { accepting_only, ...rest } = args;
+  const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as SearchQuery;
+  if (accepting_only) query.accepting = "1";
+  return query;
+}
+
+function summaryLine(e: ExpertSummary, rank: number): string {
+  const facts = [
+    e.location.display,
+    e.rating !== null ? `rating ${e.rating.toFixed(1)}/5 (${e.review_count} reviews)` : "no rating yet",
+    e.starting_price_usd !== null ? `from $${e.starting_price_usd}` : null,
+    e.languages_spoken.length ? `speaks ${e.languages_spoken.join(", ")}` : null,
+    e.accepting_clients === true ? "accepting new clients" : e.accepting_clients === false ? "not accepting new clients" : null,
+  ].filter(Boolean);
+  return [
+    `${rank}. ${e.name}: ${e.title} (slug: ${e.slug})`,
+    e.tagline ? `   ${e.tagline}` : null,
+    `   ${facts.join(" · ")}`,
+    `   Profile: ${e.profile_url}`,
+    `   Book: ${e.booking_url}`,
+  ].filter(Boolean).join("\n");
+}
+
+/** The ranked list as text: one block per expert with the links a user can open. */
+export function renderSearch(result: ExpertSearchResult): string {
+  if (result.total === 0) return "No experts match these filters. Try fewer filters or a broader q.";
+  if (result.experts.length === 0) return `${result.total} experts match, but page ${result.page} is past the last page. Call again with a lower page.`;
+  const first = result.page * result.limit + 1;
+  const lines = [
+    `${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
+    ...result.experts.map((e, i) => summaryLine(e, first + i)),
+  ];
+  if (result.has_more) lines.push(`More results: call search_experts again with page: ${result.page + 1}.`);
+  lines.push("Call get_expert with a slug for services, prices, weekly availability and contact methods.");
+  return lines.join("\n");
+}
+
+// Built once: converting the contract's schemas to zod is the costly part of registering a tool,
+// and a server is created per request.
+const searchExpertsArguments = z.strictObject(searchExpertsInput);
+const searchExpertsResult = contractZod("ExpertSearchResult");
+
+export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
+  server.registerTool(
+    "search_experts",
+    {
+      title: "Search experts",
+      description:
+        "Find verified human experts (lawyers, accountants, tax advisors, consultants, tutors and other credentialed professionals) " +
+        "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
+        "clients. Returns a ranked list (best rated first by default) with each expert's slug, title, location, rating, starting " +
+        "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
+      inputSchema: searchExpertsArguments,
+      outputSchema: searchExpertsResult,
+      annotations: { title: "Search experts", readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) =>
+      guardedTool(deps.log, "search_experts", () => undefined, async () => {
+        await deps.rateLimit("search", callerOf(extra));
+        const result = await searchExperts(deps.sql, toSearchQuery(args as SearchArgs), deps.urls);
+        return toolResult(result, renderSearch(result));
+      }),
+  );
+}

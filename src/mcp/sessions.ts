@@ -1,0 +1,159 @@
+import type { Sql } from "../db/connect.ts";
+import { sha256Hex } from "../keys/api-key.ts";
+import type { Logger } from "../log.ts";
+
+/**
+ * MCP sessions, in two layers:
+ *
+ * - The session itself (Streamable HTTP, /api/mcp) is a row in `mcp_sessions`: a random id of
+ *   256 bits, stored as its SHA-256, and when it was last used. It carries no protocol state, so
+ *   any instance can answer any request of a session: it only checks that the row exists and has
+ *   not been idle longer than the timeout (404 otherwise, and the client initializes again).
+ * - What lives in this process: the open event streams of recent sessions (the GET stream of
+ *   /api/mcp, the whole connection of /api/sse). Each session seen here is remembered with its
+ *   last use; a sweep every few seconds closes those idle longer than the timeout and deletes
+ *   expired rows, so sessions that clients open and abandon never accumulate.
+ */
+export interface McpSessionsOptions {
+  sql: Sql;
+  log: Logger;
+  /** Idle time after which a session is closed (seconds). */
+  idleSeconds: number;
+}
+
+interface LocalSession {
+  transport: "streamable-http" | "sse";
+  lastUsed: number;
+  /** Closes the event streams this process holds for the session. */
+  closers: Set<() => void>;
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** 32 random bytes as base64url: visible ASCII only, as Mcp-Session-Id requires. */
+export function newSessionId(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}
+
+const live = new Set<McpSessions>();
+
+/** Sessions open in this process (all apps): for metrics. */
+export function openMcpSessions(): number {
+  let n = 0;
+  for (const s of live) n += s.count();
+  return n;
+}
+
+export class McpSessions {
+  private readonly local = new Map<string, LocalSession>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly idleMs: number;
+  /** A row's last_seen_at is written at most this often per session, not on every request. */
+  private readonly refreshSeconds: number;
+  private sweeping = false;
+
+  constructor(private readonly options: McpSessionsOptions) {
+    this.idleMs = options.idleSeconds * 1000;
+    this.refreshSeconds = Math.min(60, options.idleSeconds / 4);
+    // A quarter of the timeout (0.25 s to 60 s): a session outlives it by at most that much.
+    this.timer = setInterval(() => void this.sweep(), Math.min(60_000, Math.max(250, this.idleMs / 4)));
+    this.timer.unref?.();
+    live.add(this);
+  }
+
+  /** Records a new Streamable HTTP session; returns its id. */
+  async create(): Promise<string> {
+    const id = newSessionId();
+    await this.options.sql`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
+    this.used(id, "streamable-http");
+    return id;
+  }
+
+  /** Whether `id` names a live session (any instance's); counts this request as a use of it. */
+  async resume(id: string): Promise<boolean> {
+    if (!SESSION_ID.test(id)) return false;
+    const { sql, idleSeconds } = this.options;
+    const hash = sha256Hex(id);
+    const [row] = await sql<{ stale: boolean }[]>`
+      select last_seen_at < now() - make_interval(secs => ${this.refreshSeconds}) as stale
+      from mcp_sessions
+      where id_hash = ${hash} and last_seen_at > now() - make_interval(secs => ${idleSeconds})`;
+    if (!row) {
+      this.forget(id);
+      return false;
+    }
+    if (row.stale) await sql`update mcp_sessions set last_seen_at = now() where id_hash = ${hash}`;
+    this.used(id, "streamable-http");
+    return true;
+  }
+
+  /** Ends a session for every instance (DELETE /api/mcp) and closes its streams here. */
+  async end(id: string): Promise<void> {
+    await this.options.sql`delete from mcp_sessions where id_hash = ${sha256Hex(id)}`;
+    this.forget(id);
+  }
+
+  /** Notes a use of a session served by this process (an /api/sse POST, an /api/mcp request). */
+  used(id: string, transport: LocalSession["transport"]): void {
+    const session = this.local.get(id);
+    if (session) session.lastUsed = Date.now();
+    else this.local.set(id, { transport, lastUsed: Date.now(), closers: new Set() });
+  }
+
+  /**
+   * Registers a stream this process holds for a session, closed when the session idles out,
+   * ends or the server stops. Returns the function that unregisters it (call it when the stream
+   * ends by itself).
+   */
+  holdStream(id: string, transport: LocalSession["transport"], close: () => void): () => void {
+    this.used(id, transport);
+    const closers = this.local.get(id)!.closers;
+    closers.add(close);
+    return () => closers.delete(close);
+  }
+
+  /** Closes what this process holds for a session and forgets it. */
+  forget(id: string): void {
+    const session = this.local.get(id);
+    if (!session) return;
+    this.local.delete(id);
+    for (const close of session.closers) {
+      try {
+        close();
+      } catch (error) {
+        this.options.log.warn("closing an MCP stream failed", { error: String(error) });
+      }
+    }
+  }
+
+  /** Sessions this process has served within the idle timeout. */
+  count(): number {
+    return this.local.size;
+  }
+
+  /** Closes the sessions idle longer than the timeout, here and (expired rows) in the database. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const cutoff = Date.now() - this.idleMs;
+      for (const [id, session] of this.local) if (session.lastUsed <= cutoff) this.forget(id);
+      await this.options.sql`
+        delete from mcp_sessions where last_seen_at < now() - make_interval(secs => ${this.options.idleSeconds})`;
+    } catch (error) {
+      this.options.log.warn("MCP session sweep failed; retrying at the next one", { error: String((error as Error)?.message ?? error) });
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /**
+   * For shutdown: closes every stream this process holds, so the HTTP server can stop without
+   * waiting for them. The rows stay: after a restart, or on another instance, the sessions go on.
+   */
+  closeAll(): void {
+    clearInterval(this.timer);
+    live.delete(this);
+    for (const id of [...this.local.keys()]) this.forget(id);
+  }
+}

@@ -1,0 +1,37 @@
+import type { Config } from "../config.ts";
+import { clientIp, type SocketInfo } from "../http/client-ip.ts";
+import { createRateLimiter, type RateLimiter } from "../http/rate-limit.ts";
+import type { Logger } from "../log.ts";
+import { type AppMetrics, createAppMetrics } from "./app-metrics.ts";
+import { createShutdownHooks, type ShutdownHooks } from "./shutdown.ts";
+
+/**
+ * What running in production needs, made once per app and handed to features in the app's deps:
+ * metrics, the rate limiter (REST and MCP share its budgets), shutdown hooks, and the client
+ * address as TRUST_PROXY says to read it.
+ */
+export interface AppOps {
+  metrics: AppMetrics;
+  limiter: RateLimiter;
+  shutdown: ShutdownHooks;
+  /** The caller's IP address (socket peer, or X-Forwarded-For through trusted proxies). */
+  clientIp(request: Request, server: SocketInfo | null | undefined): string;
+}
+
+export function createOps(config: Config, log: Logger): AppOps {
+  const metrics = createAppMetrics();
+  const limiter = createRateLimiter({
+    settings: config.rateLimits,
+    log,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    onReject: (budget) => metrics.rateLimitRejections.inc({ budget }),
+    onFallback: () => metrics.rateLimitStoreFallbacks.inc(),
+  });
+  return {
+    metrics,
+    limiter,
+    shutdown: createShutdownHooks(log),
+    clientIp: (request, server) => clientIp(request, server, config.trustProxy),
+  };
+}

@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, it } from "bun:test";
+import { CountCache } from "../src/experts/count-cache.ts";
+import { api, testApp, type TestApp } from "./support/app.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await testApp();
+});
+
+describe("exact totals with the count cache", () => {
+  it("counts a filter set once per directory version", async () => {
+    const cache = new CountCache();
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.total(app.sql, "k", count)).toBe(1);
+    expect(await cache.total(app.sql, "k", count)).toBe(1);
+    expect(counted).toBe(1);
+    await app.sql`update experts set updated_at = updated_at where false`; // a write that changes no row still bumps
+    expect(await cache.total(app.sql, "k", count)).toBe(2);
+    expect(counted).toBe(2);
+  });
+
+  it("drops the least recently used entry beyond its bound", async () => {
+    const cache = new CountCache(2);
+    for (const key of ["a", "b", "c"]) await cache.total(app.sql, key, async () => 1);
+    expect(cache.size).toBe(2);
+  });
+
+  it("keeps search totals exact when the directory changes between pages", async () => {
+    const first = await api("GET", "/api/agents/experts?category=legal&limit=2&page=0");
+    const second = await api("GET", "/api/agents/experts?category=legal&limit=2&page=1");
+    expect(second.body.total).toBe(first.body.total);
+    const hidden = first.body.experts[0].slug;
+    await app.sql`update experts set is_public = false where slug = ${hidden}`;
+    try {
+      const after = await api("GET", "/api/agents/experts?category=legal&limit=2&page=1");
+      expect(after.body.total).toBe(first.body.total - 1);
+    } finally {
+      await app.sql`update experts set is_public = true where slug = ${hidden}`;
+    }
+    const restored = await api("GET", "/api/agents/experts?category=legal&limit=2&page=1");
+    expect(restored.body.total).toBe(first.body.total);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { get, type OpsApp, startOpsApp } from "./ops-app.ts";
+
+// A PostgreSQL cluster of this test's own (initdb/pg_ctl), so it can be stopped and started again
+// under the running app. initdb refuses to run as root: then the cluster belongs to `postgres`.
+const BIN = "/usr/lib/postgresql/15/bin";
+const dir = mkdtempSync(join(tmpdir(), "ed-pgdown-"));
+const data = join(dir, "data");
+const port = 21000 + Math.floor(Math.random() * 20000);
+const asRoot = process.getuid?.() === 0;
+
+function pg(args: string[]) {
+  const cmd = asRoot ? ["runuser", "-u", "postgres", "--", ...args] : args;
+  const result = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+  if (result.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr.toString()}${result.stdout.toString()}`);
+}
+const startCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "start"]);
+const stopCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-m", "fast", "stop"]);
+
+const database = { databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: "memory://" };
+let app: OpsApp;
+beforeAll(async () => {
+  if (asRoot && Bun.spawnSync(["chown", "postgres:postgres", dir]).exitCode !== 0) throw new Error(`cannot give ${dir} to postgres`);
+  pg([`${BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  startCluster();
+  app = await startOpsApp({}, database);
+}, 60_000);
+
+afterAll(async () => {
+  try {
+    stopCluster();
+  } catch {
+    // already stopped by a failed test
+  }
+  await app?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+describe("when the database goes away", () => {
+  it("bounds the shutdown: a request stuck past SHUTDOWN_TIMEOUT is cut and the process still stops", async () => {
+    // An instance of its own: after a database restart postgres.js's sql.end() waits out its
+    // whole timeout (5 s), which this test has no need to sit through.
+    const app = await startOpsApp({ SHUTDOWN_TIMEOUT: "0.5" }, database);
+    // Another session holds the experts table, so a search waits for the lock indefinitely.
+    const other = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const lock = other.begin(async (tx) => {
+      await tx`lock table experts in access exclusive mode`;
+      locked();
+      await held;
+    });
+    await isLocked;
+    const stuck = fetch(`${app.url}/api/agents/experts?limit=1`).then(
+      (r) => `answered ${r.status}`,
+      () => "cut",
+    );
+    for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
+    expect(app.server.inFlight()).toBe(1);
+    // the lock is let go only in a close hook, i.e. after the drain timed out
+    app.server.onShutdown("release the test lock", () => release());
+    await app.server.stop();
+    expect(await stuck).toBe("cut");
+    expect(app.logs.some((l) => l.msg === "requests still in flight at the shutdown timeout; closing them")).toBe(true);
+    await lock;
+    await other.end();
+  });
+
+  it("answers 503 problems (no hang, no crash) and recovers by itself when it returns", async () => {
+    expect((await get(app, "/api/agents/experts?limit=1")).status).toBe(200);
+    expect((await get(app, "/readyz")).status).toBe(200);
+
+    stopCluster();
+    for (const path of ["/api/agents/experts?limit=1", "/api/agents/experts/some-expert", "/api/agents/experts/some-expert/availability"]) {
+      const res = await get(app, path); // checked against the contract: 503 is documented, with a problem body
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toStartWith("application/problem+json");
+      expect(res.body.detail).toContain("database is unavailable");
+      expect(res.headers.get("retry-after")).toBe("5");
+    }
+    const ready = await get(app, "/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe(503);
+    expect((await get(app, "/healthz")).status).toBe(200); // the process itself is fine
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(200); // and still observable
+    expect(app.logs.some((l) => l.msg === "database unavailable")).toBe(true);
+
+    startCluster();
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = (await get(app, "/api/agents/experts?limit=1")).status;
+      if (status !== 200) await Bun.sleep(100);
+    }
+    expect(status).toBe(200);
+    expect((await get(app, "/readyz")).status).toBe(200);
+  });
+});
