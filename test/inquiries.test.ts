@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { components } from "../generated/agents.ts";
+import { inquiryFor } from "./support/inquiry.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 import { expectContractResponse } from "./support/contract.ts";
 import { createTestKey, revokeTestKey, type TestKey } from "./support/keys.ts";
@@ -20,14 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 function body(overrides: Record<string, unknown> = {}) {
-  return {
-    expert_slug: slug,
-    requester_name: "Alex Morgan",
-    requester_email: "alex.morgan@example.com",
-    message: "I moved to Seoul in March. Which country do I file taxes in this year?",
-    context: { timezone: "America/New_York", budget_usd: 300 },
-    ...overrides,
-  };
+  return inquiryFor(slug, overrides);
 }
 
 function post(key: TestKey | null, payload: unknown, headers: Record<string, string> = {}) {

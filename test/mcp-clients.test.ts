@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { contract } from "../src/http/contract.ts";
+import { inquiryFor } from "./support/inquiry.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 import { expectSchema } from "./support/contract.ts";
 import { createTestKey, revokeTestKey } from "./support/keys.ts";
@@ -31,14 +32,7 @@ async function connect(kind: McpTransportKind, headers: Record<string, string> =
 }
 
 function inquiryArgs(overrides: Record<string, unknown> = {}) {
-  return {
-    expert_slug: slug,
-    requester_name: "Alex Morgan",
-    requester_email: "alex.morgan@example.com",
-    message: "I moved to Seoul in March and work remotely. Which country do I file taxes in this year?",
-    context: { timezone: "America/New_York", budget_usd: 300 },
-    ...overrides,
-  };
+  return inquiryFor(slug, overrides);
 }
 
 describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {

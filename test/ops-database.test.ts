@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { get, type OpsApp, startOpsApp } from "./ops-app.ts";
+import { get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
 
 // A PostgreSQL cluster of this test's own (initdb/pg_ctl), so it can be stopped and started again
 // under the running app. initdb refuses to run as root: then the cluster belongs to `postgres`.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createLogger } from "../src/log.ts";
 import { HTML_CSP } from "../src/http/security-headers.ts";
 import { expectContractResponse } from "./support/contract.ts";
-import { get, newApiKey, type OpsApp, startOpsApp } from "./ops-app.ts";
+import { get, newApiKey, type OpsApp, startOpsApp } from "./support/ops-app.ts";
 
 let app: OpsApp;
 beforeAll(async () => {

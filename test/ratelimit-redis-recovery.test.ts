@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { RedisClient, type Socket, type TCPSocketListener } from "bun";
+import type { Socket, TCPSocketListener } from "bun";
+import { testRedisNamespace } from "./support/redis.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createLogger } from "../src/log.ts";
 
@@ -51,13 +52,8 @@ function relay(target: number) {
   return { url: `redis://127.0.0.1:${port}`, up, down };
 }
 
-const prefix = `ed-test-${process.pid}-${crypto.randomUUID().slice(0, 8)}:`;
-const redis = new RedisClient("redis://127.0.0.1:6379");
-afterAll(async () => {
-  const keys: string[] = await redis.send("KEYS", [`${prefix}*`]);
-  if (keys.length) await redis.send("DEL", keys);
-  redis.close();
-});
+const { prefix, redis, cleanup } = testRedisNamespace();
+afterAll(cleanup);
 
 describe("when Redis goes away and comes back", () => {
   it("falls back to the local store, says so once, and shares budgets again when Redis returns", async () => {

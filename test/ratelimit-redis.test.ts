@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { RedisClient } from "bun";
-import { concurrently, get, type OpsApp, startOpsApp } from "./ops-app.ts";
+import { concurrently, get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+import { TEST_REDIS_URL as REDIS_URL, testRedisNamespace } from "./support/redis.ts";
 
 // Two instances of the app on one Redis (127.0.0.1:6379), as behind a load balancer. A prefix of
 // this run's own keeps parallel runs apart; afterAll deletes every key it made.
-const REDIS_URL = "redis://127.0.0.1:6379";
-const prefix = `ed-test-${process.pid}-${crypto.randomUUID().slice(0, 8)}:`;
-const redis = new RedisClient(REDIS_URL);
+const { prefix, redis, cleanup } = testRedisNamespace();
 
 describe("two instances sharing one Redis", () => {
   let a: OpsApp;
@@ -17,10 +15,7 @@ describe("two instances sharing one Redis", () => {
   }, 90_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const keys: string[] = await redis.send("KEYS", [`${prefix}*`]);
-    if (keys.length) await redis.send("DEL", keys);
-    expect(((await redis.send("KEYS", [`${prefix}*`])) as string[]).length).toBe(0);
-    redis.close();
+    expect(await cleanup()).toBe(0);
   });
 
   it("share one budget: 60 searches pass across both and the 61st fails, with 50 concurrent callers", async () => {

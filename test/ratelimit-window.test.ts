@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { RedisClient } from "bun";
+import { testRedisNamespace } from "./support/redis.ts";
 import { clientIp, parseTrustProxy } from "../src/http/client-ip.ts";
 import { createRateLimiter, type RateLimitSettings } from "../src/http/rate-limit.ts";
 import { redisStore } from "../src/http/rate-limit-store.ts";
@@ -12,14 +12,11 @@ const settings: RateLimitSettings = {
 };
 const silent = createLogger("silent");
 const anon = { ip: "192.0.2.1", keyId: null };
-const prefix = `ed-test-${process.pid}-${crypto.randomUUID().slice(0, 8)}:`;
-const redis = new RedisClient("redis://127.0.0.1:6379");
+const { prefix, cleanup } = testRedisNamespace();
 
 afterAll(async () => {
   // Leave nothing behind in the shared Redis.
-  const keys: string[] = await redis.send("KEYS", [`${prefix}*`]);
-  if (keys.length) await redis.send("DEL", keys);
-  redis.close();
+  await cleanup();
 });
 
 const stores = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { testApp } from "./support/app.ts";
-import { concurrently, get, newApiKey, type OpsApp, startOpsApp } from "./ops-app.ts";
+import { concurrently, get, newApiKey, type OpsApp, startOpsApp } from "./support/ops-app.ts";
 
 const POLICY = /^"(search|profile|availability)";q=\d+;w=60$/;
 const REMAINING = /^"(search|profile|availability)";r=\d+;t=\d+$/;

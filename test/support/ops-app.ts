@@ -1,12 +1,12 @@
 // Own app instances for the rate-limit and operations suites: limits on, logs captured.
-import { loadConfig } from "../src/config.ts";
-import { createUser } from "../src/accounts/users.ts";
-import { issueApiKey } from "../src/keys/service.ts";
-import { seedDemo } from "../src/experts/seed-demo.ts";
-import { createLogger } from "../src/log.ts";
-import { type RunningServer, startServer } from "../src/server.ts";
-import { expectContractResponse } from "./support/contract.ts";
-import { freshDatabase } from "./support/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createUser } from "../../src/accounts/users.ts";
+import { issueApiKey } from "../../src/keys/service.ts";
+import { seedDemo } from "../../src/experts/seed-demo.ts";
+import { createLogger } from "../../src/log.ts";
+import { type RunningServer, startServer } from "../../src/server.ts";
+import { expectContractResponse } from "./contract.ts";
+import { freshDatabase } from "./app.ts";
 
 export interface OpsApp {
   url: string;
