@@ -1,18 +1,14 @@
 import { afterAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, type Page, chromium } from "playwright-core";
+import type { Page } from "playwright-core";
 import { api, testApp } from "./support/app.ts";
+import { launchBrowser, requireChromiumInCi, skipBrowserSuite, watchPage } from "./support/browser.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./support/session.ts";
 
 // Suites start servers, browsers and argon2 checks on a shared, busy machine: 5 s is too tight.
 setDefaultTimeout(30_000);
 
-// Debian's chromium, installed by .ci/run; playwright-core never downloads a browser. In CI a
-// missing chromium fails this suite; only a local run without it may skip.
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 const ARTIFACTS = join(import.meta.dir, "artifacts");
 
 /** Waits (Playwright's own polling) until the element shows the text, then returns its whole text. */
@@ -22,36 +18,19 @@ async function textWhenShown(page: Page, selector: string, text: string): Promis
   return (await element.textContent()) ?? "";
 }
 
-if (!hasChromium && process.env.CI) {
-  it("finds chromium at /usr/bin/chromium (install it: apt-get install chromium)", () => {
-    expect(existsSync(CHROMIUM)).toBe(true);
-  });
-}
+requireChromiumInCi();
 
-describe.skipIf(!hasChromium && !process.env.CI)("the dashboard in a real browser", () => {
-  const profileDir = mkdtempSync(join(tmpdir(), "ed-chromium-"));
-  let context: BrowserContext | undefined;
-  afterAll(async () => {
-    await context?.close();
-    rmSync(profileDir, { recursive: true, force: true });
-  });
+describe.skipIf(skipBrowserSuite)("the dashboard in a real browser", () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  afterAll(() => browser?.close());
 
   it("signs up, creates and copies a key, uses it, revokes it, and the key then gets 401", async () => {
     const { url } = await testApp();
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      viewport: { width: 390, height: 844 }, // a phone
-    });
+    browser = await launchBrowser({ viewport: { width: 390, height: 844 } }); // a phone
+    const { context, page } = browser;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
-    const page = context.pages()[0] ?? (await context.newPage());
-    const pageErrors: string[] = [];
-    page.on("pageerror", (e) => pageErrors.push(String(e)));
-    page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && pageErrors.push(m.text()));
     // Every file a page asks for must exist (the browser's own favicon probe aside).
-    const missing: string[] = [];
-    page.on("response", (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
+    const { errors: pageErrors, missing } = watchPage(page);
 
     // Not logged in: the dashboard sends the browser to the log-in page, which links to sign-up.
     await page.goto(`${url}/dashboard`);
