@@ -8,7 +8,7 @@ import { expertUrls } from "./experts/urls.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
-import { createMailer } from "./inquiries/mailer.ts";
+import type { Mailer } from "./inquiries/mailer.ts";
 import { inquiryRoutes } from "./inquiries/routes.ts";
 import type { InquiryDeps } from "./inquiries/submit.ts";
 import { rateLimits } from "./http/rate-limit.ts";
@@ -31,6 +31,8 @@ export interface AppDeps {
   baseUrl: () => string;
   /** Metrics, rate limiter, shutdown hooks, client address (src/ops/ops.ts createOps). */
   ops: AppOps;
+  /** Sends inquiry e-mails; the same one the outbox worker uses (src/inquiries/mailer.ts). */
+  mailer: Mailer;
 }
 
 /** Builds the whole HTTP surface from the feature plugins; it knows nothing of how it is served. */
@@ -42,7 +44,7 @@ export function createApp(deps: AppDeps) {
   const inquiries: InquiryDeps = {
     sql,
     urls,
-    mailer: createMailer(deps.config.mail),
+    mailer: deps.mailer,
     log: deps.log,
     retryBaseMs: deps.config.mail.retryBaseMs,
     onAttempt: ops.metrics.countEmailAttempt,

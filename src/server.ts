@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedDemo } from "./experts/seed-demo.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
+import { createMailer } from "./inquiries/mailer.ts";
 import type { Logger } from "./log.ts";
 import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
 import { collectGauges } from "./ops/collect.ts";
@@ -60,7 +61,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   const ops = createOps(config, log);
   await ops.limiter.ready();
   collectGauges(ops.metrics, db);
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops });
+  const mailer = createMailer(config.mail);
+  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer });
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
@@ -74,7 +76,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
   log.info("listening", { url, database: db.kind, public_base_url: baseUrl });
-  const mail = await startMailDelivery(config.mail, db.sql, log, ops.metrics.countEmailAttempt);
+  const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
   ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
   let stopping: Promise<void> | undefined;
   async function gracefulStop() {

@@ -267,7 +267,8 @@ describe("secrets and configuration", () => {
 
   it("says at start when SMTP_URL is not set, and keeps e-mails in the outbox", async () => {
     const lines: string[] = [];
-    const delivery = await startMailDelivery({ ...config.mail, smtpUrl: null }, sql, createLogger("info", (l) => lines.push(l)));
+    const off = { ...config.mail, smtpUrl: null };
+    const delivery = await startMailDelivery(createMailer(off), off, sql, createLogger("info", (l) => lines.push(l)));
     await delivery.stop();
     expect(lines.join("")).toContain("SMTP_URL is not set");
     expect(createMailer({ ...config.mail, smtpUrl: null }).configured).toBe(false);

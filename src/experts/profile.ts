@@ -1,6 +1,5 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { displayLocation } from "./location.ts";
 import { toScheduleEntry, weeklySlots } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
@@ -46,10 +45,7 @@ export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, u
   return {
     ...summary,
     location: {
-      city: row.city,
-      state_code: row.state_code,
-      country_code: row.country_code,
-      display: displayLocation(row.city, row.state_code, row.country_code, locale),
+      ...summary.location,
       timezone: row.timezone,
       coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
     },

@@ -21,17 +21,33 @@ export function primarySubtag(tag: string): string {
   return tag.split("-")[0].toLowerCase();
 }
 
+/**
+ * The filters that decide which experts match (not the page, order or locale), in the form the
+ * SQL compares them. Both the WHERE clause and the count cache's key come from this one place,
+ * so two spellings of one search (`country=ca`, `country=CA`) share a cached total.
+ */
+function matchFilters(query: SearchQuery) {
+  return {
+    pattern: query.q ? likePattern(query.q) : null,
+    category: query.category ?? null,
+    country: query.country?.toUpperCase() ?? null,
+    city: query.city?.toLowerCase() ?? null,
+    language: query.language ? primarySubtag(query.language) : null,
+    accepting: query.accepting === "1",
+  };
+}
+
 function filters(sql: Sql, query: SearchQuery) {
-  const { q, category, country, city, language, accepting } = query;
+  const { pattern, category, country, city, language, accepting } = matchFilters(query);
   return sql`
     e.is_public and e.is_verified
-    ${q ? sql`and e.search_text like ${likePattern(q)}` : sql``}
+    ${pattern ? sql`and e.search_text like ${pattern}` : sql``}
     ${category ? sql`and exists (select 1 from expert_categories c
                                  where c.expert_id = e.id and c.category_slug = ${category})` : sql``}
-    ${country ? sql`and e.country_code = ${country.toUpperCase()}` : sql``}
-    ${city ? sql`and lower(e.city) = ${city.toLowerCase()}` : sql``}
-    ${language ? sql`and e.language_subtags @> array[${primarySubtag(language)}]::text[]` : sql``}
-    ${accepting === "1" ? sql`and e.accepting_clients` : sql``}`;
+    ${country ? sql`and e.country_code = ${country}` : sql``}
+    ${city ? sql`and lower(e.city) = ${city}` : sql``}
+    ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
+    ${accepting ? sql`and e.accepting_clients` : sql``}`;
 }
 
 // Both orders end in the primary key, so equal ratings or dates keep one order across pages and
@@ -55,17 +71,9 @@ export function searchPage(sql: Sql, query: SearchQuery) {
     order by ${ordering(sql, query.sort)}`;
 }
 
-/** The filters that decide `total` (not the page, order or locale), as a cache key. */
+/** The filters that decide `total`, as a cache key. */
 export function filterKey(query: SearchQuery): string {
-  const { q, category, country, city, language, accepting } = query;
-  return JSON.stringify([
-    q?.toLowerCase() ?? null,
-    category ?? null,
-    country?.toUpperCase() ?? null,
-    city?.toLowerCase() ?? null,
-    language ? primarySubtag(language) : null,
-    accepting ?? null,
-  ]);
+  return JSON.stringify(matchFilters(query));
 }
 
 /** How many experts match in all: the expensive half of a broad search. */

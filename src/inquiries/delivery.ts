@@ -1,7 +1,7 @@
 import type { MailConfig } from "../config.ts";
 import type { Sql } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
-import { createMailer } from "./mailer.ts";
+import type { Mailer } from "./mailer.ts";
 import { outboxDepth } from "./outbox.ts";
 import { startOutboxWorker } from "./worker.ts";
 
@@ -11,12 +11,12 @@ import { startOutboxWorker } from "./worker.ts";
  * in the outbox until a restart with SMTP_URL set sends them.
  */
 export async function startMailDelivery(
+  mailer: Mailer,
   config: MailConfig,
   sql: Sql,
   log: Logger,
   onAttempt?: (sent: boolean) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  const mailer = createMailer(config);
   if (!mailer.configured) {
     const waiting = await outboxDepth(sql).catch(() => null);
     log.warn("SMTP_URL is not set: inquiry e-mails are kept in the outbox and not sent", { outbox_pending: waiting });
