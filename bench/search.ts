@@ -11,41 +11,16 @@
 import { parseArgs } from "node:util";
 import { openDatabase, type Pool } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { demoExperts } from "../src/experts/demo/index.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { CountCache } from "../src/experts/count-cache.ts";
 import { expertUrls } from "../src/experts/urls.ts";
-import { countMatches, type SearchQuery, searchExperts, searchPage } from "../src/experts/search.ts";
-import type { ExpertImport } from "../src/experts/upsert.ts";
+import { countMatches, readQuery, type SearchQuery, searchExperts, searchPage } from "../src/experts/search.ts";
 import { freshDatabase } from "../test/support/app.ts";
+import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { experts: { type: "string", default: "100000" }, runs: { type: "string", default: "15" }, keep: { type: "boolean", default: false } } });
 const N = Number(values.experts);
 const RUNS = Number(values.runs);
-
-/** A large, varied directory made from the demo records: names and texts recombined, deterministic. */
-function syntheticExperts(n: number): ExpertImport[] {
-  const demo = demoExperts();
-  const first = demo.map((d) => d.name.split(" ")[0]);
-  const last = demo.map((d) => d.name.split(" ").slice(-1)[0]);
-  const out: ExpertImport[] = [];
-  for (let i = 0; i < n; i++) {
-    const base = demo[i % demo.length];
-    const rating = i % 11 === 0 ? null : Math.round((3.5 + ((i * 7919) % 150) / 100) * 10) / 10;
-    out.push({
-      ...base,
-      slug: `${base.slug}-${i}`,
-      name: `${first[(i * 7) % first.length]} ${last[(i * 13) % last.length]}`,
-      email: `bench-${i}@experts.example.com`,
-      is_public: i % 40 !== 0,
-      is_verified: i % 37 !== 0,
-      rating: Math.min(rating ?? 0, 5) || null,
-      review_count: rating === null ? 0 : (i * 31) % 400,
-      listed_at: new Date(Date.UTC(2023, 0, 1) + (i % 1000) * 86_400_000 + i * 1000).toISOString(),
-    });
-  }
-  return out;
-}
 
 function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
@@ -109,6 +84,11 @@ try {
     ["broad q 'lawyer'", { q: "lawyer" }],
     ["selective q (one name)", { q: records[4242].name.toLowerCase() }],
     ["q in Korean '변호사'", { q: "변호사" }],
+    ["2-character Korean '세무'", { q: "세무" }],
+    ["several words 'family lawyer berlin'", { q: "family lawyer berlin" }],
+    ["typo 'acounting'", { q: "acounting" }],
+    ["sentence (payroll, Japanese)", { q: "I need a payroll specialist who speaks Japanese" }],
+    ["name, reversed", { q: records[4242].name.toLowerCase().split(" ").reverse().join(" ") }],
     ["category=legal", { category: "legal" }],
     ["country=US & language=en", { country: "US", language: "en" }],
     ["accepting=1, sort=newest", { accepting: "1", sort: "newest" }],
@@ -118,9 +98,10 @@ try {
   console.log("|---|---:|---:|---:|---:|");
   for (const [label, query] of shapes) {
     const q = { limit: 10, page: 0, ...query } as SearchQuery;
-    const total = await countMatches(db.sql, q);
-    const pageMs = await timeIt(() => searchPage(db.sql, q));
-    const countMs = await timeIt(() => countMatches(db.sql, q));
+    const parsed = await readQuery(db.sql, q.q);
+    const total = await countMatches(db.sql, q, parsed);
+    const pageMs = await timeIt(async () => searchPage(db.sql, q, await readQuery(db.sql, q.q)));
+    const countMs = await timeIt(() => countMatches(db.sql, q, parsed));
     console.log(`| ${label} | ${total} | ${pageMs.toFixed(2)} | ${countMs.toFixed(2)} | ${Math.round((countMs / (pageMs + countMs)) * 100)}% |`);
   }
 

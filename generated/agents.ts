@@ -18,12 +18,24 @@ export interface paths {
          *     `slug` for details. All parameters are optional; with none, the best-rated experts come
          *     first.
          *
-         *     - `q` is a case-insensitive substring of the expert's name, or of the title or tagline in
-         *       any supported locale. Prefer `category` for broad topics and `q` for specific words.
-         *     - Results are sorted by `rating` (highest first, unrated last) or by `newest` (most
-         *       recently listed first); ties keep a stable order, so pages never overlap.
-         *     - Pagination is zero-based: `page=0` is the first page. `total` counts all matches and
-         *       `has_more` says whether another page exists; request `page + 1` to continue.
+         *     - `q` is free text in any of the six locales, searched by meaning: every word counts, in
+         *       any order, across the name, titles, taglines, bios, tags, services, categories and
+         *       subcategories, city, country and languages spoken. Synonyms and translations come from
+         *       the search vocabulary (`attorney`, `avocat` and `弁護士` all find lawyers; `Köln` and
+         *       `Cologne` one city), misspelt words of five letters or more are corrected (`acounting`),
+         *       stop words are ignored, so whole sentences work ("I need a payroll specialist who speaks
+         *       Japanese"). A word that matches nothing lowers a result's rank; it does not empty the
+         *       list. Chinese, Japanese and Korean text is matched by character pairs. The response's
+         *       `query_interpretation` says how `q` was read: tell the user what was searched.
+         *     - Filters (`category`, `country`, `city`, `language`, `accepting`) restrict; words in `q`
+         *       only rank. Prefer a filter when the user's need is a hard constraint.
+         *     - Order: `relevance` (the default when `q` is given: name and title matches above bios,
+         *       exact above corrected, all words above some; then rating), `rating` (the default
+         *       without `q`: highest first, unrated last) or `newest` (most recently listed first).
+         *       Ties keep a stable order, so pages never overlap.
+         *     - Pagination is zero-based: `page=0` is the first page. `total` counts all matches, exactly
+         *       up to 10,000; beyond that it is 10,000 and `total_is_exact` is false. `has_more` says
+         *       whether another page exists; request `page + 1` to continue.
          *
          *     Errors: `400` names each invalid parameter in `errors` (fix it and retry); `401` means the
          *     optional Bearer key is invalid or revoked; `429` means slow down for `Retry-After` seconds;
@@ -73,7 +85,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an expert's weekly availability
+         * Get an expert's weekly availability and free times
          * @description Returns the expert's recurring weekly schedule (the same every week) in the expert's own
          *     time zone, the current availability status and the minimum notice (booking buffer) the
          *     expert needs before a session. Use it to suggest times to the user; convert `start_time`
@@ -81,9 +93,20 @@ export interface paths {
          *     so a slot listed here is not a guaranteed free appointment: send the user to `booking_url`
          *     (from `getExpert`) to book.
          *
-         *     Errors: `404` means no public expert has this slug. `400` means the slug is malformed.
-         *     `401` means the optional Bearer key is invalid or revoked. `429` means wait `Retry-After`
-         *     seconds.
+         *     `upcoming` does the time-zone arithmetic for you: the concrete intervals of that weekly
+         *     schedule from `from` (default now) for `days` days (default 7, at most 28), as RFC 3339
+         *     times with the UTC offset of `tz` (default the expert's `timezone`). They are computed in
+         *     the expert's zone, so they stay right across daylight-saving changes in either zone, and
+         *     windows that run past midnight (one ending at `23:59:59` and the next day's starting at
+         *     `00:00:00`) come as one interval. Time within `booking_buffer_minutes` of now is left out:
+         *     an interval under way starts at the first quarter hour after now plus the buffer. Empty when
+         *     the expert's time zone is unknown, the expert is not accepting new clients or the status is
+         *     `closed`. "Who can I see on Tuesday afternoon, my time?": call with `tz` set to the user's
+         *     zone and `from` set to that Tuesday.
+         *
+         *     Errors: `404` means no public expert has this slug. `400` means the slug, `tz`, `from` or
+         *     `days` is malformed (`errors` names which). `401` means the optional Bearer key is invalid
+         *     or revoked. `429` means wait `Retry-After` seconds.
          */
         get: operations["getExpertAvailability"];
         put?: never;
@@ -127,11 +150,39 @@ export interface paths {
          *     - `413`: the request body is larger than 64 KB; shorten `message` or `context`.
          *     - `422`: this `Idempotency-Key` was already used with a different body. Use a new key for
          *       a new inquiry.
-         *     - `429`: this API key already sent 5 inquiries to this expert in the last 24 hours. Wait
-         *       `Retry-After` seconds, or contact another expert.
+         *     - `429`: this API key's account (any of its keys, revoked ones included) already sent 5
+         *       inquiries to this expert in the last 24 hours. Wait `Retry-After` seconds, or contact
+         *       another expert.
          *     - `500`/`503`: server-side; retry later with the same `Idempotency-Key`.
          */
         post: operations["createInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/inquiries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow up on an inquiry
+         * @description Returns an inquiry sent with an API key of the same account as the one presented, with
+         *     the delivery state of the expert's notification e-mail (`queued`, `sent`, or `failed` with
+         *     the number of attempts and when the next one is due). Call it when `createInquiry`
+         *     answered `email_sent: false` and the user asks whether the expert got the message; a
+         *     failed e-mail is retried automatically, so never send the inquiry again because of it.
+         *
+         *     Errors: `401` means the API key is missing, unknown or revoked. `404` means no inquiry
+         *     with this id was sent by this account (inquiries of other accounts are never shown).
+         */
+        get: operations["getInquiryStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -160,7 +211,8 @@ export interface paths {
          *
          *     Errors: `400` invalid name; `401` not logged in; `403` the request's `Origin` is not this
          *     server's own (cross-site request refused); `409` the user already has 10 active keys
-         *     (revoke one first).
+         *     (revoke one first); `429` the user already created 20 keys (revoked ones included) in the
+         *     last 24 hours: wait `Retry-After` seconds.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -511,6 +563,28 @@ export interface components {
          *         }
          *       ],
          *       "total": 23,
+         *       "total_is_exact": true,
+         *       "query_interpretation": {
+         *         "terms": [
+         *           "international tax",
+         *           "seoul"
+         *         ],
+         *         "ignored": [
+         *           "in"
+         *         ],
+         *         "corrections": [],
+         *         "recognized": {
+         *           "categories": [],
+         *           "subcategories": [
+         *             "international-tax"
+         *           ],
+         *           "languages": [],
+         *           "countries": [],
+         *           "cities": [
+         *             "Seoul, KR"
+         *           ]
+         *         }
+         *       },
          *       "page": 0,
          *       "limit": 1,
          *       "has_more": true
@@ -519,14 +593,69 @@ export interface components {
         ExpertSearchResult: {
             /** @description The experts on this page, in the requested order. */
             experts: components["schemas"]["ExpertSummary"][];
-            /** @description Number of experts matching the filters, across all pages. */
+            /**
+             * @description Number of experts matching, across all pages: exact up to 10,000; past that 10,000, and
+             *     `total_is_exact` is false (a lower bound, so no search waits for a full count).
+             */
             total: number;
+            /** @description Whether `total` is the exact number of matches (false only past 10,000). */
+            total_is_exact: boolean;
+            /** @description How `q` was read (present when `q` was given), so an agent can tell the user what it searched for. */
+            query_interpretation?: components["schemas"]["QueryInterpretation"] | null;
             /** @description The zero-based page returned. */
             page: number;
             /** @description The page size used. */
             limit: number;
             /** @description Whether a later page has more results; if true, request `page + 1`. */
             has_more: boolean;
+        };
+        /**
+         * @description How the search read `q`: the words and phrases it searched for, the stop words it ignored,
+         *     the spelling corrections it made and what the vocabulary recognised. None of it filters;
+         *     recognised places, languages and categories rank matching experts higher.
+         * @example {
+         *       "terms": [
+         *         "family lawyer",
+         *         "lyon"
+         *       ],
+         *       "ignored": [],
+         *       "corrections": [],
+         *       "recognized": {
+         *         "categories": [],
+         *         "subcategories": [
+         *           "family-law"
+         *         ],
+         *         "languages": [],
+         *         "countries": [],
+         *         "cities": [
+         *           "Lyon, FR"
+         *         ]
+         *       }
+         *     }
+         */
+        QueryInterpretation: {
+            /** @description The words and vocabulary phrases searched for, normalised (lower case, accents removed), in query order. */
+            terms: string[];
+            /** @description Stop words dropped from the query ("the", "who", "の"). */
+            ignored: string[];
+            /** @description Misspelt words and the known word each was read as. */
+            corrections: {
+                from: string;
+                to: string;
+            }[];
+            /** @description Vocabulary concepts named in the query. */
+            recognized: {
+                /** @description Category slugs. */
+                categories: components["schemas"]["CategorySlug"][];
+                /** @description Subcategory slugs. */
+                subcategories: string[];
+                /** @description ISO 639 codes of languages named ("japanese speaking" → ja). */
+                languages: string[];
+                /** @description ISO 3166-1 alpha-2 codes. */
+                countries: string[];
+                /** @description Cities, as "English name, country code". */
+                cities: string[];
+            };
         };
         /**
          * @description One recurring weekly time window, in the expert's time zone.
@@ -850,7 +979,18 @@ export interface components {
          *       ],
          *       "timezone": "Asia/Seoul",
          *       "availability_status": "open",
-         *       "booking_buffer_minutes": 120
+         *       "booking_buffer_minutes": 120,
+         *       "upcoming_timezone": "America/New_York",
+         *       "upcoming": [
+         *         {
+         *           "start": "2026-03-08T20:00:00-04:00",
+         *           "end": "2026-03-09T04:00:00-04:00"
+         *         },
+         *         {
+         *           "start": "2026-03-11T00:00:00-04:00",
+         *           "end": "2026-03-11T05:00:00-04:00"
+         *         }
+         *       ]
          *     }
          */
         ExpertAvailability: {
@@ -862,6 +1002,114 @@ export interface components {
             availability_status: components["schemas"]["AvailabilityStatus"] | null;
             /** @description Minimum notice in minutes the expert needs before a session starts; null when unknown. */
             booking_buffer_minutes: number | null;
+            /** @description IANA name of the zone whose offsets `upcoming` carries (`tz`, else the expert's `timezone`); null when neither is known. */
+            upcoming_timezone: string | null;
+            /**
+             * @description The concrete intervals of the weekly schedule that start in the requested window
+             *     (`from`, `days`), earliest first, skipping time within `booking_buffer_minutes` of now.
+             *     Like `slots`, they do not know about sessions already booked.
+             */
+            upcoming: components["schemas"]["UpcomingSlot"][];
+        };
+        /**
+         * @description One concrete free interval, as RFC 3339 date-times with the offset of the requested time zone.
+         * @example {
+         *       "start": "2026-03-09T09:00:00+09:00",
+         *       "end": "2026-03-09T17:00:00+09:00"
+         *     }
+         */
+        UpcomingSlot: {
+            /**
+             * Format: date-time
+             * @description When the interval starts (inclusive).
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description When the interval ends (exclusive); later than `start`.
+             */
+            end: string;
+        };
+        /**
+         * @description An inquiry as its sender sees it later, with the delivery state of the expert's notification e-mail.
+         * @example {
+         *       "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
+         *       "status": "pending",
+         *       "expert_slug": "hana-kim",
+         *       "expert_profile_url": "https://experts.example.com/experts/hana-kim",
+         *       "booking_url": "https://experts.example.com/experts/hana-kim#booking",
+         *       "created_at": "2025-06-02T08:15:30Z",
+         *       "email_sent": false,
+         *       "delivery": {
+         *         "state": "failed",
+         *         "attempts": 2,
+         *         "sent_at": null,
+         *         "next_attempt_at": "2025-06-02T08:17:30Z"
+         *       }
+         *     }
+         */
+        InquiryStatus: {
+            /**
+             * Format: uuid
+             * @description Identifier of the inquiry.
+             */
+            inquiry_id: string;
+            /**
+             * @description Always `pending`; the expert replies directly to the requester, not through this API.
+             * @enum {string}
+             */
+            status: "pending";
+            /** @description The `slug` of the expert the inquiry went to. */
+            expert_slug: string;
+            /**
+             * Format: uri
+             * @description The expert's public profile page.
+             */
+            expert_profile_url: string;
+            /**
+             * Format: uri
+             * @description Link to book a session with the expert directly.
+             */
+            booking_url: string;
+            /**
+             * Format: date-time
+             * @description When the inquiry was recorded.
+             */
+            created_at: string;
+            /** @description Whether the notification e-mail has been accepted by the mail server (`delivery.state` is `sent`). */
+            email_sent: boolean;
+            delivery: components["schemas"]["InquiryDelivery"];
+        };
+        /**
+         * @description Where the expert's notification e-mail is. `queued`: not tried yet (the server has no mail
+         *     server configured, or the first try is under way). `sent`: the mail server accepted it.
+         *     `failed`: tried `attempts` times without success; it is retried automatically at
+         *     `next_attempt_at`, so do not send the inquiry again.
+         * @example {
+         *       "state": "sent",
+         *       "attempts": 1,
+         *       "sent_at": "2025-06-02T08:15:31Z",
+         *       "next_attempt_at": null
+         *     }
+         */
+        InquiryDelivery: {
+            /**
+             * @description The delivery state.
+             * @enum {string}
+             */
+            state: "queued" | "sent" | "failed";
+            /** @description How many times sending was tried. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the mail server accepted the e-mail; null until then.
+             */
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the next try is due; null once sent.
+             */
+            next_attempt_at: string | null;
         };
         /**
          * @description An inquiry to send to an expert on behalf of an end user.
@@ -882,11 +1130,8 @@ export interface components {
             expert_slug: string;
             /** @description Name of the person you act for; the expert addresses the reply to them. */
             requester_name: string;
-            /**
-             * Format: email
-             * @description E-mail address of the person you act for; the expert replies there.
-             */
-            requester_email: string;
+            /** @description E-mail address of the person you act for; the expert replies there. */
+            requester_email: components["schemas"]["EmailAddress"];
             /** @description What the person needs, in their words or a faithful summary. At most 2000 characters. */
             message: string;
             /**
@@ -1062,11 +1307,8 @@ export interface components {
          *     }
          */
         AccountCredentials: {
-            /**
-             * Format: email
-             * @description The account's e-mail address.
-             */
-            email: string;
+            /** @description The account's e-mail address. */
+            email: components["schemas"]["EmailAddress"];
             /**
              * Format: password
              * @description The account's password, at least 10 characters.
@@ -1099,7 +1341,7 @@ export interface components {
          * @description An RFC 9457 problem details object, the body of every error response. `detail` explains
          *     this occurrence and what to change; branch on the HTTP status (also in `status`).
          * @example {
-         *       "type": "about:blank",
+         *       "type": "/problems/not-found",
          *       "title": "Not Found",
          *       "status": 404,
          *       "detail": "No public expert has the slug \"hana-kim\". Search /api/agents/experts to find valid slugs."
@@ -1108,11 +1350,14 @@ export interface components {
         Problem: {
             /**
              * Format: uri-reference
-             * @description A URI reference identifying the problem type; `about:blank` means the HTTP status says it all.
+             * @description A URI reference identifying the problem type: the path of a page of this server
+             *     (`/problems/not-found`, `/problems/rate-limited`, `/problems/inquiry-limit`, …; resolve
+             *     it against the request's URL) that says what happened and what to do. Branch on it, or
+             *     on the status. `about:blank` only for a status this API does not otherwise use.
              * @default about:blank
              */
             type: string;
-            /** @description Short summary of the problem type (the HTTP status phrase for `about:blank`). */
+            /** @description Short summary of the problem type; the HTTP status phrase. */
             title: string;
             /** @description The HTTP status code. */
             status: number;
@@ -1144,9 +1389,18 @@ export interface components {
             message: string;
         };
         /**
+         * Format: email
+         * @description An e-mail address as this API accepts it: `local@domain`, the local part a dot-atom
+         *     (letters, digits and ``!#$%&'*+/=?^_`{|}~-``, dots between), the domain two or more labels of
+         *     letters, digits and hyphens. Quoted local parts and IP-literal domains, which
+         *     `format: email` alone would allow, are refused.
+         * @example alex.morgan@example.com
+         */
+        EmailAddress: string;
+        /**
          * @description A problem details object for `400`, listing every invalid field in `errors`.
          * @example {
-         *       "type": "about:blank",
+         *       "type": "/problems/invalid-request",
          *       "title": "Bad Request",
          *       "status": 400,
          *       "detail": "Invalid request: check limit, requester_email.",
@@ -1334,19 +1588,17 @@ export interface components {
             slug: string;
             /** @description The expert's full name. */
             name: string;
-            /**
-             * Format: email
-             * @description Where inquiry notifications are sent. Never shown by the API.
-             */
-            email: string;
+            /** @description Where inquiry notifications are sent. Never shown by the API. */
+            email: components["schemas"]["EmailAddress"];
             /**
              * Format: uri
-             * @description Portrait image URL; null gives a generated initials image.
+             * @description Portrait image URL, `https://` or `http://` only (no `javascript:`, `data:` or other
+             *     schemes); null gives a generated initials image.
              */
             avatar_url?: string | null;
             /**
              * Format: uri
-             * @description Banner image URL of the profile page.
+             * @description Banner image URL of the profile page, `https://` or `http://` only.
              */
             cover_image_url?: string | null;
             /** @description The expert's categories, main category first. */
@@ -1413,8 +1665,17 @@ export interface components {
             services?: components["schemas"]["ExpertImportService"][];
             /** @description Recurring weekly time windows in `location.timezone`. */
             schedule?: components["schemas"]["ExpertImportSlot"][];
-            /** @description Public contact channels, mapping a channel name (for example `website`) to its URL. */
+            /**
+             * @description Public contact channels, mapping a channel name (for example `website`) to its URL. Every
+             *     URL is `https://` or `http://`; the channel `email` may also be a `mailto:` URL and the
+             *     channel `phone` a `tel:` URL. Any other scheme (`javascript:`, `data:`, …) is refused.
+             */
             contact_methods?: {
+                /** Format: uri */
+                email?: string;
+                /** Format: uri */
+                phone?: string;
+            } & {
                 [key: string]: string;
             };
         };
@@ -1445,7 +1706,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/unauthorized",
                  *       "title": "Unauthorized",
                  *       "status": 401,
                  *       "detail": "The API key is missing, unknown or revoked. Send a valid key as \"Authorization: Bearer <API_KEY>\"."
@@ -1466,7 +1727,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/forbidden",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "Cross-site request refused."
@@ -1483,7 +1744,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/not-found",
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "No public expert has the slug \"hana-kim\". Search /api/agents/experts to find valid slugs."
@@ -1500,7 +1761,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/conflict",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "You already have 10 active API keys. Revoke one before creating another."
@@ -1520,7 +1781,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/rate-limited",
                  *       "title": "Too Many Requests",
                  *       "status": 429,
                  *       "detail": "Rate limit of 60 requests per 60 seconds exceeded. Retry after 41 seconds."
@@ -1537,10 +1798,27 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/content-too-large",
                  *       "title": "Content Too Large",
                  *       "status": 413,
                  *       "detail": "The request body is too large."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body was sent with a `Content-Type` other than `application/json`. Send it as JSON. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/unsupported-media-type",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "detail": "The request body must be sent as Content-Type application/json."
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -1554,7 +1832,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/idempotency-key-reused",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "This Idempotency-Key was already used with a different request body."
@@ -1571,7 +1849,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/server-error",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "An unexpected error occurred. Try again later."
@@ -1593,7 +1871,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "about:blank",
+                 *       "type": "/problems/unavailable",
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "The database is unavailable. Try again shortly."
@@ -1605,8 +1883,11 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Case-insensitive substring of the expert's name, or of the title or tagline in any supported locale.
-         * @example tax
+         * @description Free text in any supported locale: words, a name, or a whole sentence. Matched by meaning
+         *     (synonyms, translations, typo correction, stop words dropped) across the expert's name,
+         *     texts, categories, place and languages, and also as a case-insensitive substring of the
+         *     name, title or tagline. Results that match more of the words rank higher.
+         * @example family lawyer lyon
          */
         q: string;
         /**
@@ -1642,10 +1923,12 @@ export interface components {
          */
         accepting: "1";
         /**
-         * @description `rating`: highest average rating first, unrated experts last. `newest`: most recently listed first.
-         * @example rating
+         * @description `relevance`: best match to `q` first, then by rating (the default when `q` is given; without
+         *     `q` it is the same as `rating`). `rating`: highest average rating first, unrated experts last
+         *     (the default without `q`). `newest`: most recently listed first.
+         * @example relevance
          */
-        sort: "rating" | "newest";
+        sort: "relevance" | "rating" | "newest";
         /**
          * @description Zero-based page number; `0` is the first page.
          * @example 0
@@ -1661,6 +1944,30 @@ export interface components {
          * @example hana-kim
          */
         slug: string;
+        /**
+         * @description IANA time zone (`America/New_York`, `Europe/Berlin`, `UTC`) in which to express the
+         *     `upcoming` intervals (their offsets), and in which a `from` date starts. Default: the
+         *     expert's own `timezone`.
+         * @example America/New_York
+         */
+        tz: string;
+        /**
+         * @description Start of the `upcoming` window: a date (`2026-03-10`, from midnight of that day in `tz`)
+         *     or an RFC 3339 date-time with offset (`2026-03-10T12:00:00-04:00`). Default: now. At most
+         *     366 days away from now.
+         * @example 2026-03-10
+         */
+        from: string | unknown | unknown;
+        /**
+         * @description Length of the `upcoming` window in days (calendar days in `tz`).
+         * @example 7
+         */
+        days: number;
+        /**
+         * @description The `inquiry_id` returned by `createInquiry`.
+         * @example 0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40
+         */
+        inquiryId: string;
         /**
          * @description The `id` of the API key, as returned by `listApiKeys` or `createApiKey`.
          * @example 3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f
@@ -1721,8 +2028,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Case-insensitive substring of the expert's name, or of the title or tagline in any supported locale.
-                 * @example tax
+                 * @description Free text in any supported locale: words, a name, or a whole sentence. Matched by meaning
+                 *     (synonyms, translations, typo correction, stop words dropped) across the expert's name,
+                 *     texts, categories, place and languages, and also as a case-insensitive substring of the
+                 *     name, title or tagline. Results that match more of the words rank higher.
+                 * @example family lawyer lyon
                  */
                 q?: components["parameters"]["q"];
                 /**
@@ -1758,8 +2068,10 @@ export interface operations {
                  */
                 accepting?: components["parameters"]["accepting"];
                 /**
-                 * @description `rating`: highest average rating first, unrated experts last. `newest`: most recently listed first.
-                 * @example rating
+                 * @description `relevance`: best match to `q` first, then by rating (the default when `q` is given; without
+                 *     `q` it is the same as `rating`). `rating`: highest average rating first, unrated experts last
+                 *     (the default without `q`). `newest`: most recently listed first.
+                 * @example relevance
                  */
                 sort?: components["parameters"]["sort"];
                 /**
@@ -1839,7 +2151,27 @@ export interface operations {
     };
     getExpertAvailability: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description IANA time zone (`America/New_York`, `Europe/Berlin`, `UTC`) in which to express the
+                 *     `upcoming` intervals (their offsets), and in which a `from` date starts. Default: the
+                 *     expert's own `timezone`.
+                 * @example America/New_York
+                 */
+                tz?: components["parameters"]["tz"];
+                /**
+                 * @description Start of the `upcoming` window: a date (`2026-03-10`, from midnight of that day in `tz`)
+                 *     or an RFC 3339 date-time with offset (`2026-03-10T12:00:00-04:00`). Default: now. At most
+                 *     366 days away from now.
+                 * @example 2026-03-10
+                 */
+                from?: components["parameters"]["from"];
+                /**
+                 * @description Length of the `upcoming` window in days (calendar days in `tz`).
+                 * @example 7
+                 */
+                days?: components["parameters"]["days"];
+            };
             header?: never;
             path: {
                 /**
@@ -1914,9 +2246,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
             /**
-             * @description This API key already sent 5 inquiries to this expert within the last 24 hours.
+             * @description The account this API key belongs to already sent 5 inquiries to this expert within the
+             *     last 24 hours, with this key or any other of its keys (revoked ones included).
              *     `Retry-After` is the number of seconds until the oldest of those 5 inquiries leaves the
              *     24-hour window and one more is allowed.
              */
@@ -1928,15 +2262,46 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "about:blank",
+                     *       "type": "/problems/inquiry-limit",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "This API key has sent 5 inquiries to this expert in the last 24 hours. Retry after 3600 seconds."
+                     *       "detail": "This account (its API keys together) has sent 5 inquiries to this expert in the last 24 hours. Retry after 3600 seconds."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInquiryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `inquiry_id` returned by `createInquiry`.
+                 * @example 0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40
+                 */
+                id: components["parameters"]["inquiryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inquiry and its delivery state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InquiryStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1959,6 +2324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1990,6 +2356,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description This account already created 20 API keys within the last 24 hours (revoked keys count).
+             *     `Retry-After` is the number of seconds until the oldest of those 20 leaves the window.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2053,6 +2434,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2084,6 +2467,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2106,6 +2491,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2129,6 +2515,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -8,19 +8,25 @@ import { expertUrls } from "./experts/urls.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
+import { allowedMethods } from "./http/method-not-allowed.ts";
 import type { Mailer } from "./inquiries/mailer.ts";
 import { inquiryRoutes } from "./inquiries/routes.ts";
+import { inquiryStatusRoute } from "./inquiries/status-route.ts";
 import type { InquiryDeps } from "./inquiries/submit.ts";
 import { rateLimits } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { validHost } from "./http/valid-host.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import type { Logger } from "./log.ts";
 import { mcpRoutes } from "./mcp/routes.ts";
 import { opsRoutes } from "./ops/health.ts";
 import type { AppOps } from "./ops/ops.ts";
 import { dashboardRoutes } from "./web/dashboard-routes.ts";
+import { discoveryRoutes } from "./web/discovery-routes.ts";
 import { docsRoutes } from "./web/docs.ts";
+import { problemPages } from "./web/problem-pages.ts";
+import { publicPageRoutes } from "./web/public-routes.ts";
 import { webRoutes } from "./web/routes.ts";
 
 export interface AppDeps {
@@ -50,23 +56,30 @@ export function createApp(deps: AppDeps) {
     onAttempt: ops.metrics.countEmailAttempt,
   };
   const log = requestLog({ log: deps.log, metrics: ops.metrics, trustProxy: deps.config.trustProxy });
-  return new Elysia()
+  // Read at request time, once the whole app (and so every route) exists.
+  const methodsAt = allowedMethods(() => app.routes);
+  const app = new Elysia()
     .use(log)
+    .use(validHost({ onRefuse: (request, status) => log.finish(request, "bad-host", status) }))
     .use(securityHeaders())
     .use(publicCors({ onPreflight: (request, status) => log.finish(request, "preflight", status) }))
     .use(bodyLimit({ onRefuse: (request, status) => log.finish(request, "body-limit", status) }))
-    .use(problemErrors(deps.log))
-    .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining }))
+    .use(problemErrors(deps.log, methodsAt))
+    .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining, rateLimitStore: () => ops.limiter.storeStatus() }))
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
-    .get("/", ({ redirect }) => redirect("/api/docs"))
-    .use(docsRoutes())
+    .use(docsRoutes(deps.config.publicBaseUrl))
+    .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
     .use(expertRoutes({ sql, urls, limits: rateLimits(ops.limiter, deps.config.trustProxy) }))
     .use(webRoutes({ sql, urls }))
+    .use(publicPageRoutes({ sql, urls, ops }))
+    .use(problemPages())
     .use(inquiryRoutes(inquiries))
+    .use(inquiryStatusRoute({ sql, urls }))
     .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries }))
     .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.trustProxy }))
     .use(keyRoutes({ sql, log: deps.log, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(dashboardRoutes({ sql, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl }));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

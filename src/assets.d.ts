@@ -27,3 +27,8 @@ declare module "*.js" {
   const path: string;
   export default path;
 }
+
+declare module "*.tsv" {
+  const text: string;
+  export default text;
+}

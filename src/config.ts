@@ -4,11 +4,12 @@
  */
 import { loadMcpConfig, type McpConfig } from "./mcp/config.ts";
 import { loadOpsConfig, type OpsConfig } from "./ops/config.ts";
+import { type DiscoveryConfig, loadDiscoveryConfig } from "./web/discovery-config.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 /** OpsConfig: rate limits, TRUST_PROXY, REDIS_URL, REDIS_PREFIX, SHUTDOWN_TIMEOUT (src/ops/config.ts). */
-export interface Config extends OpsConfig, McpConfig {
+export interface Config extends OpsConfig, McpConfig, DiscoveryConfig {
   port: number;
   host: string;
   /** postgres:// URL of a PostgreSQL server; null means the embedded PGlite database. */
@@ -105,9 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   let ops: OpsConfig;
   let mcp: McpConfig;
+  let discovery: DiscoveryConfig;
   try {
     ops = loadOpsConfig(env);
     mcp = loadMcpConfig(env);
+    discovery = loadDiscoveryConfig(env);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     ...ops,
     ...mcp,
+    ...discovery,
     mail: parseMail(env, publicBaseUrl),
     signup: signup as Config["signup"],
   };

@@ -7,6 +7,8 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { ImportRejected, type ImportProgress, importExperts, parseImportText, validateImport } from "./experts/import-file.ts";
 import { seedDemo } from "./experts/seed-demo.ts";
 import { createLogger } from "./log.ts";
+import { readVocabularyImport } from "./search/vocabulary-file.ts";
+import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
 import { prepareDatabase, startServer } from "./server.ts";
 
 const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
@@ -19,6 +21,9 @@ Commands:
   import FILE        upsert experts from a JSON array or NDJSON file ("-" reads stdin)
   seed --demo        load the deterministic demo directory
   users add EMAIL    create a dashboard account; the password is read from stdin
+  vocabulary import LOCALE FILE
+                     replace the operator's own search vocabulary of LOCALE (en, ko, ja, zh,
+                     fr, de) with FILE (kind<TAB>key<TAB>term | term…; "-" reads stdin)
   help               show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL,
@@ -107,6 +112,20 @@ async function main(argv: string[]): Promise<number> {
         const user = await createUser(db.sql, account.credentials);
         if (!user) throw new UsageError(`An account for ${account.credentials.email} already exists.`);
         console.log(`Account ${user.email} added; it can log in at /dashboard/login.`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case "vocabulary": {
+      const [action, locale, file] = rest;
+      if (action !== "import" || !locale || !file) throw new UsageError("vocabulary needs: vocabulary import LOCALE FILE");
+      const read = readVocabularyImport(locale, await readInput(file));
+      if ("errors" in read) throw new UsageError(read.errors.join("\n"));
+      const { db } = await prepareDatabase(config, log);
+      try {
+        await importOperatorVocabulary(db.sql, read.locale, read.entries);
+        console.log(`Loaded ${read.entries.length} ${read.locale} terms of your own; running servers use them within 10 seconds.`);
       } finally {
         await db.close();
       }

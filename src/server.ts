@@ -2,7 +2,8 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedDemo } from "./experts/seed-demo.ts";
+import { seedDemoIfNeverFilled } from "./experts/seed-demo.ts";
+import { prepareSearch } from "./search/prepare.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
 import { createMailer } from "./inquiries/mailer.ts";
 import type { Logger } from "./log.ts";
@@ -29,13 +30,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database the config names (embedded or server) and runs the migrations. */
-export async function prepareDatabase(config: Config, log: Logger): Promise<{ db: Database; firstStart: boolean }> {
+/** Opens the database the config names (embedded or server), runs the migrations and readies search. */
+export async function prepareDatabase(config: Config, log: Logger): Promise<{ db: Database }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrate(db.sql);
     if (applied.length) log.info("migrations applied", { versions: applied });
-    return { db, firstStart: applied.includes("001_experts") };
+    await prepareSearch(db.sql, log);
+    return { db };
   } catch (error) {
     await db.close();
     throw error;
@@ -48,14 +50,17 @@ function hostForUrl(host: string): string {
 }
 
 /**
- * Starts the whole service: database, migrations, the demo directory on the first start of an
- * empty embedded database, then the HTTP server.
+ * Starts the whole service: database, migrations, the demo directory when an embedded database was
+ * never filled (seeded or imported into; see seedDemoIfNeverFilled), then the HTTP server.
  */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
-  const { db, firstStart } = await prepareDatabase(config, log);
-  if (firstStart && db.kind === "embedded") {
-    const result = await seedDemo(db.sql);
-    log.info("demo directory loaded into the new embedded database", result);
+  const { db } = await prepareDatabase(config, log);
+  if (db.kind === "embedded") {
+    const result = await seedDemoIfNeverFilled(db.sql).catch(async (error) => {
+      await db.close();
+      throw error;
+    });
+    if (result) log.info("demo directory loaded into the new embedded database", result);
   }
   let baseUrl = config.publicBaseUrl ?? "";
   const ops = createOps(config, log);

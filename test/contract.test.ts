@@ -109,6 +109,7 @@ describe("the contract", () => {
       "get /api/agents/experts/{slug}": "getExpert",
       "get /api/agents/experts/{slug}/availability": "getExpertAvailability",
       "post /api/agents/inquiries": "createInquiry",
+      "get /api/agents/inquiries/{id}": "getInquiryStatus",
       "get /api/agents/keys": "listApiKeys",
       "post /api/agents/keys": "createApiKey",
       "delete /api/agents/keys/{id}": "revokeApiKey",

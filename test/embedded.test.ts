@@ -18,7 +18,9 @@ const config = { ...loadConfig({ LOG_LEVEL: "silent" }), port: 0, dataDir };
 const log = createLogger("silent");
 
 async function visibleCount(url: string): Promise<number> {
-  const res = await fetch(`${url}/api/agents/experts?limit=1`);
+  // A fresh connection each time: a restarted server may get the port of the one just stopped,
+  // and a pooled keep-alive connection would still reach the old one.
+  const res = await fetch(`${url}/api/agents/experts?limit=1`, { headers: { connection: "close" }, keepalive: false } as RequestInit);
   const body = await res.json();
   expectContractResponse("GET", "/api/agents/experts", res.status, res.headers.get("content-type"), body);
   return body.total;
@@ -37,6 +39,45 @@ describe("embedded database in DATA_DIR", () => {
     const [{ n }] = await second.db.sql`select count(*)::int as n from experts where name = 'Kept Across Restarts'`;
     expect(n).toBe(1);
     await second.stop();
+  });
+
+  it("seeds on the next start when the first one was killed after the migrations, and never over an import", async () => {
+    // `migrate` ends its process right after the migrations: the state of a first start killed there
+    const killed = join(dir, "killed-after-migrations");
+    expect((await runCli(["migrate"], { DATA_DIR: killed })).code).toBe(0);
+    const server = await startServer({ ...config, dataDir: killed }, log);
+    expect(await visibleCount(server.url)).toBeGreaterThanOrEqual(100);
+    const [marker] = await server.db.sql`select how from directory_filled`;
+    expect(marker.how).toBe("demo");
+    await server.stop();
+
+    const imported = join(dir, "imported-first");
+    const file = join(dir, "one-expert.ndjson");
+    const record = { slug: "only-imported", name: "Only Imported", email: "only@example.com", categories: ["tax-advisory"], is_verified: true,
+      location: { city: "Madrid", country_code: "ES", timezone: "Europe/Madrid" }, translations: { en: { title: "Tax advisor" } } };
+    writeFileSync(file, JSON.stringify(record) + "\n");
+    const result = await runCli(["import", file], { DATA_DIR: imported });
+    expect(result.stderr).toBe("");
+    const afterImport = await startServer({ ...config, dataDir: imported }, log);
+    expect(await visibleCount(afterImport.url)).toBe(1);
+    await afterImport.stop();
+  });
+
+  it("leaves no marker when the seed's transaction fails, so the next start seeds", async () => {
+    const db = await openDatabase({ databaseUrl: null, dataDir: "memory://" });
+    try {
+      const { migrate } = await import("../src/db/migrate.ts");
+      const { fillOnce } = await import("../src/experts/filled.ts");
+      await migrate(db.sql);
+      await expect(fillOnce(db.sql, async (tx) => {
+        await tx`insert into directory_version (singleton, version) values (false, 0)`; // violates its check: a crash mid-seed
+      })).rejects.toThrow();
+      expect(await db.sql`select 1 from directory_filled`).toHaveLength(0);
+      expect(await fillOnce(db.sql, async () => {})).toBe(true);
+      expect(await fillOnce(db.sql, async () => { throw new Error("must not run twice"); })).toBe(false);
+    } finally {
+      await db.close();
+    }
   });
 
   it("stops a second process on the same directory with a clear message", async () => {

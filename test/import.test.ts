@@ -120,6 +120,31 @@ describe("import FILE", () => {
     expect(after).toEqual(before);
   });
 
+  it("refuses scripts and data in URLs with the record's line, and allows mailto:/tel: only for e-mail and phone", async () => {
+    const before = await query((sql) => sql`select count(*)::int as n from experts`);
+    const bad = [
+      record("imp-url-ok", { avatar_url: "https://img.example.com/a.png", contact_methods: { website: "http://example.com", email: "mailto:a@example.com", phone: "tel:+15555550100" } }),
+      record("imp-js-avatar", { avatar_url: "javascript:alert(1)" }),
+      record("imp-data-cover", { cover_image_url: "data:text/html;base64,PHNjcmlwdD4=" }),
+      record("imp-js-contact", { contact_methods: { website: "JavaScript:alert(1)" } }),
+      record("imp-mailto-website", { contact_methods: { website: "mailto:a@example.com" } }),
+      record("imp-tel-email", { contact_methods: { email: "tel:+15555550100" } }),
+    ];
+    const file = join(dir, "urls.ndjson");
+    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const result = await runCli(["import", file], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toContain("line 1 ");
+    expect(result.stderr).toContain("line 2 (slug imp-js-avatar): avatar_url must be an https: or http: URL");
+    expect(result.stderr).toContain("line 3 (slug imp-data-cover): cover_image_url must be an https: or http: URL");
+    expect(result.stderr).toContain("line 4 (slug imp-js-contact): contact_methods.website must be an https: or http: URL");
+    expect(result.stderr).toContain("line 5 (slug imp-mailto-website): contact_methods.website must be an https: or http: URL");
+    expect(result.stderr).toContain("line 6 (slug imp-tel-email): contact_methods.email must be an https: or http: or mailto: URL");
+    expect(await query((sql) => sql`select count(*)::int as n from experts`)).toEqual(before);
+    writeFileSync(file, JSON.stringify(bad[0]) + "\n");
+    expect((await runCli(["import", file], env)).code).toBe(0);
+  });
+
   it("says clearly when the file does not exist", async () => {
     const result = await runCli(["import", join(dir, "missing.json")], env);
     expect(result.code).toBe(1);

@@ -184,11 +184,11 @@ describe("POST /api/agents/inquiries: 400", () => {
     }
   });
 
-  it("refuses a body sent with a Content-Type other than JSON", async () => {
+  it("refuses a body sent with a Content-Type other than JSON with 415", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
       const res = await api("POST", "/api/agents/inquiries", { rawBody: JSON.stringify(body()), headers: { ...key.headers, "content-type": type } });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field: "body", message: "must be sent as Content-Type: application/json" }]);
+      expect(res.status).toBe(415);
+      expect(res.body.detail).toContain("Content-Type: application/json");
     }
   });
 
@@ -278,6 +278,29 @@ describe("POST /api/agents/inquiries: 5 per key and expert per 24 hours", () => 
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     expect(await countInquiries(key)).toBe(5);
+  });
+});
+
+describe("POST /api/agents/inquiries: 5 per account and expert, whatever the key", () => {
+  it("refuses the 6th through a new key of the same account, and through a revoked key's successor", async () => {
+    const first = await createTestKey(app.sql);
+    for (let i = 0; i < 3; i++) expect((await post(first, body({ message: `first key ${i}` }))).status).toBe(201);
+    await revokeTestKey(app.sql, first.keyId);
+    // a fresh key of the same account: only 2 more are allowed
+    const { generateApiKey } = await import("../src/keys/api-key.ts");
+    const fresh = generateApiKey();
+    const [row] = await app.sql<{ id: string }[]>`
+      insert into api_keys (user_id, name, key_hash, key_prefix) values (${first.userId}, 'rotated', ${fresh.keyHash}, ${fresh.keyPrefix})
+      returning id`;
+    const second: TestKey = { ...first, key: fresh.key, keyId: row.id, headers: { authorization: `Bearer ${fresh.key}` } };
+    expect((await post(second, body({ message: "second key 1" }))).status).toBe(201);
+    expect((await post(second, body({ message: "second key 2" }))).status).toBe(201);
+    const refused = await post(second, body({ message: "one too many" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toContain("This account");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(86_400 - 120);
+    // another account is not affected
+    expect((await post(await createTestKey(app.sql), body())).status).toBe(201);
   });
 });
 

@@ -130,6 +130,26 @@ describe("POST /api/agents/keys", () => {
     expect((await api("POST", "/api/agents/keys", { body: { name: "twelfth" }, headers: { cookie } })).status).toBe(409);
   });
 
+  it("caps key creations at 20 per account per 24 hours, revoked keys included (429 with Retry-After)", async () => {
+    const { cookie, user } = await signUp();
+    const { sql } = await testApp();
+    // 19 keys created (and revoked) earlier today, one 25 hours ago that no longer counts
+    for (let i = 0; i < 20; i++) {
+      const hoursAgo = i === 0 ? 25 : 2;
+      await sql`insert into api_keys (user_id, name, key_hash, key_prefix, created_at, revoked_at)
+                values (${user.id}, ${`old ${i}`}, ${`hash-${user.id}-${i}`}, 'edk_live_old', now() - ${hoursAgo} * interval '1 hour', now())`;
+    }
+    expect((await api("POST", "/api/agents/keys", { body: { name: "twentieth" }, headers: { cookie } })).status).toBe(201);
+    const refused = await api("POST", "/api/agents/keys", { body: { name: "twenty-first" }, headers: { cookie } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toContain("20 API keys in the last 24 hours");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(22 * 3600 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
+    const [{ n }] = await sql`select count(*)::int as n from api_keys where user_id = ${user.id}`;
+    expect(n).toBe(21);
+  });
+
   it("holds the 10-key limit when 20 creations race", async () => {
     const { cookie, user } = await signUp();
     const results = await Promise.all(

@@ -53,8 +53,8 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
     expect(client.getInstructions()).toContain("search_experts");
   });
 
-  it("lists the three tools with input and output schemas, limits, enums and annotations", () => {
-    expect([...tools.keys()].sort()).toEqual(["get_expert", "search_experts", "submit_inquiry"]);
+  it("lists the tools with input and output schemas, limits, enums and annotations", () => {
+    expect([...tools.keys()].sort()).toEqual(["get_availability", "get_expert", "get_inquiry_status", "search_experts", "submit_inquiry"]);
     const search = tools.get("search_experts")!;
     const props = search.inputSchema.properties as Record<string, any>;
     expect(Object.keys(props).sort()).toEqual(["accepting_only", "category", "city", "country", "language", "limit", "locale", "page", "q", "sort"]);

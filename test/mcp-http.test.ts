@@ -85,7 +85,7 @@ describe("/api/mcp sessions", () => {
     expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).status).toBe(202);
     const tools = await post(listTools(), session);
     expect(tools.status).toBe(200);
-    expect((await tools.json()).result.tools.map((t: { name: string }) => t.name).sort()).toEqual(["get_expert", "search_experts", "submit_inquiry"]);
+    expect((await tools.json()).result.tools.map((t: { name: string }) => t.name).sort()).toEqual(["get_availability", "get_expert", "get_inquiry_status", "search_experts", "submit_inquiry"]);
 
     const stream = await fetch(`${app.url}/api/mcp`, { headers: { accept: "text/event-stream", ...session } });
     expect(stream.status).toBe(200);

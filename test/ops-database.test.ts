@@ -10,7 +10,8 @@ import { get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
 const BIN = "/usr/lib/postgresql/15/bin";
 const dir = mkdtempSync(join(tmpdir(), "ed-pgdown-"));
 const data = join(dir, "data");
-const port = 21000 + Math.floor(Math.random() * 20000);
+// Below Linux's ephemeral range (32768+), where outgoing connections could already hold the port.
+const port = 21000 + Math.floor(Math.random() * 11000);
 const asRoot = process.getuid?.() === 0;
 
 function pg(args: string[]) {

@@ -17,7 +17,7 @@ describe("health and metrics", () => {
     expect(health.body).toEqual({ status: "ok" });
     const ready = await get(app, "/readyz");
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: "ready", database: "ok" });
+    expect(ready.body).toEqual({ status: "ready", database: "ok", rate_limit_store: "local" });
   });
 
   it("exports Prometheus text: requests, latency, rate limits, e-mail, outbox, MCP sessions, database pool", async () => {
@@ -171,7 +171,8 @@ describe("security headers on HTML pages", () => {
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       // the CSP can be strict because no page has an inline script or event handler
       const html = await res.text();
-      expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+      // (a JSON-LD block is data the browser never runs, so the CSP does not concern it)
+      expect(html).not.toMatch(/<script(?![^>]*\s(?:src=|type="application\/ld\+json"))[^>]*>/i);
       expect(html).not.toMatch(/\son[a-z]+=/i);
     }
   });

@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
+import { requestCookie } from "../http/cookies.ts";
 import { problem, problemResponse } from "../http/problem.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SESSION_IN_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 export interface OriginOptions {
   /** The server's public base URL (PUBLIC_BASE_URL, or the address it listens on). */
@@ -42,7 +42,7 @@ export function isOwnOrigin(request: Request, options: OriginOptions): boolean {
 export function sameOriginGuard(options: OriginOptions) {
   return new Elysia().onRequest(function refuseCrossSite({ request }) {
     if (SAFE_METHODS.has(request.method)) return;
-    const guarded = SESSION_IN_COOKIE.test(request.headers.get("cookie") ?? "") || new URL(request.url).pathname.startsWith("/api/auth/");
+    const guarded = requestCookie(request, SESSION_COOKIE) !== undefined || new URL(request.url).pathname.startsWith("/api/auth/");
     if (!guarded || isOwnOrigin(request, options)) return;
     return problemResponse(problem(403, "Cross-site request refused: state-changing dashboard requests must come from this server's own pages (the Origin header does not match)."));
   });

@@ -2,6 +2,8 @@ import { type Cookie, Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
 import { type SocketInfo, type TrustProxy, clientIp } from "../http/client-ip.ts";
+import { requestCookie } from "../http/cookies.ts";
+import { readJsonBody } from "../http/json-body.ts";
 import { problem } from "../http/problem.ts";
 import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from "./session-user.ts";
 import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
@@ -33,7 +35,7 @@ export function authRoutes(deps: AuthDeps) {
   // Every log-in gets a new token, and a session the browser already had ends: a token planted
   // before log-in is worth nothing after it.
   async function startSession(jar: Cookie<unknown>, userId: string, request: Request) {
-    await deleteSession(sql, jar.value);
+    await deleteSession(sql, requestCookie(request, SESSION_COOKIE));
     setSessionCookie(jar, await createSession(sql, userId), request, cookieOptions);
   }
   return new Elysia({ prefix: "/api/auth" })
@@ -41,11 +43,12 @@ export function authRoutes(deps: AuthDeps) {
     .onAfterHandle(function noStore({ set }) {
       Object.assign(set.headers, NO_STORE);
     })
-    .post("/signup", async ({ body, cookie, request, server, set }) => {
+    // Bodies are read by hand (`parse: "none"`): capped as bytes arrive, depth-checked before parsing.
+    .post("/signup", async ({ cookie, request, server, set }) => {
       if (deps.signup === "closed") {
         throw problem(403, "Sign-up is closed on this server. Ask its operator for an account.");
       }
-      const credentials = readCredentials(body);
+      const credentials = readCredentials(await readJsonBody(request));
       const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
       // A 409 tells whether an address is registered, so sign-up conflicts share the address's
       // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
@@ -58,9 +61,9 @@ export function authRoutes(deps: AuthDeps) {
       log.info("account created", { user_id: user.id });
       set.status = 201;
       return user;
-    })
-    .post("/login", async ({ body, cookie, request, server }) => {
-      const credentials = readCredentials(body);
+    }, { parse: "none" })
+    .post("/login", async ({ cookie, request, server }) => {
+      const credentials = readCredentials(await readJsonBody(request));
       const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
       const waitAddress = limits.perAddress.take(address);
       if (waitAddress) throw tooManyAttempts(waitAddress);
@@ -79,9 +82,9 @@ export function authRoutes(deps: AuthDeps) {
       await startSession(cookie[SESSION_COOKIE], user.id, request);
       log.info("logged in", { user_id: user.id });
       return user;
-    })
+    }, { parse: "none" })
     .post("/logout", async ({ cookie, request, set }) => {
-      await deleteSession(sql, cookie[SESSION_COOKIE]?.value);
+      await deleteSession(sql, requestCookie(request, SESSION_COOKIE));
       clearSessionCookie(cookie[SESSION_COOKIE], request, cookieOptions);
       set.status = 204;
       return null;

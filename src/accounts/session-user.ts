@@ -1,5 +1,6 @@
 import { type Cookie, Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
+import { requestCookie } from "../http/cookies.ts";
 import { problem } from "../http/problem.ts";
 import { SESSION_COOKIE, SESSION_SECONDS, findSession } from "./sessions.ts";
 import type { User } from "./users.ts";
@@ -29,9 +30,10 @@ export function clearSessionCookie(cookie: Cookie<unknown>, request: Request, op
  */
 export function sessionUser(sql: Sql, options: SessionCookieOptions) {
   return new Elysia().resolve({ as: "scoped" }, async function resolveSessionUser({ cookie, request }) {
-    const jar = cookie[SESSION_COOKIE];
-    const found = await findSession(sql, jar?.value);
-    if (found?.renewed) setSessionCookie(jar, String(jar.value), request, options);
+    // Read with the same parser as the CSRF guard (src/http/cookies.ts), never the framework's.
+    const token = requestCookie(request, SESSION_COOKIE);
+    const found = await findSession(sql, token);
+    if (found?.renewed && token) setSessionCookie(cookie[SESSION_COOKIE], token, request, options);
     return { user: found?.user ?? null };
   });
 }

@@ -5,6 +5,10 @@ import m002 from "../../sql/002_accounts.sql" with { type: "text" };
 import m003 from "../../sql/003_inquiries.sql" with { type: "text" };
 import m005 from "../../sql/005_directory_version.sql" with { type: "text" };
 import m006 from "../../sql/006_mcp_sessions.sql" with { type: "text" };
+import m010 from "../../sql/010_search.sql" with { type: "text" };
+import m011 from "../../sql/011_account_limits.sql" with { type: "text" };
+import m012 from "../../sql/012_directory_filled.sql" with { type: "text" };
+import m013 from "../../sql/013_search_bio.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -17,4 +21,8 @@ export const migrations: Migration[] = [
   { version: "003_inquiries", sql: m003 },
   { version: "005_directory_version", sql: m005 },
   { version: "006_mcp_sessions", sql: m006 },
+  { version: "010_search", sql: m010 },
+  { version: "011_account_limits", sql: m011 },
+  { version: "012_directory_filled", sql: m012 },
+  { version: "013_search_bio", sql: m013 },
 ];

@@ -1,22 +1,40 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import { type CheckedWindow, windowRange } from "./availability-window.ts";
+import { upcomingSlots } from "./free-slots.ts";
 import { weeklySlots } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 
 export type ExpertAvailability = components["schemas"]["ExpertAvailability"];
 
-/** The recurring weekly schedule of a public, verified expert; 404 otherwise. */
-export async function getExpertAvailability(sql: Sql, slug: string): Promise<ExpertAvailability> {
+const NEXT_WEEK: CheckedWindow = { zone: null, from: { kind: "now" }, days: 7 };
+
+/**
+ * The recurring weekly schedule of a public, verified expert, and its concrete intervals in the
+ * window asked for (default: the next 7 days in the expert's zone); 404 otherwise. No intervals
+ * are offered when they cannot be placed (zone unknown) or booked (not accepting, closed).
+ */
+export async function getExpertAvailability(sql: Sql, slug: string, window: CheckedWindow = NEXT_WEEK, now = Date.now()): Promise<ExpertAvailability> {
   const [row] = await sql<
-    { id: string; timezone: string | null; availability_status: ExpertAvailability["availability_status"]; booking_buffer_minutes: number | null }[]
+    { id: string; timezone: string | null; availability_status: ExpertAvailability["availability_status"]; booking_buffer_minutes: number | null; accepting_clients: boolean | null }[]
   >`
-    select id, timezone, availability_status, booking_buffer_minutes
+    select id, timezone, availability_status, booking_buffer_minutes, accepting_clients
     from experts where slug = ${slug} and is_public and is_verified`;
   if (!row) throw expertNotFound(slug);
+  const slots = await weeklySlots(sql, row.id);
+  const zone = window.zone ?? row.timezone;
+  const bookable = row.accepting_clients !== false && row.availability_status !== "closed";
+  let upcoming: ExpertAvailability["upcoming"] = [];
+  if (zone && row.timezone && bookable) {
+    const range = windowRange(window, zone, now);
+    upcoming = upcomingSlots({ schedule: slots, expertZone: row.timezone, zone, ...range, now, bufferMinutes: row.booking_buffer_minutes });
+  }
   return {
-    slots: await weeklySlots(sql, row.id),
+    slots,
     timezone: row.timezone,
     availability_status: row.availability_status,
     booking_buffer_minutes: row.booking_buffer_minutes,
+    upcoming_timezone: zone,
+    upcoming,
   };
 }

@@ -1,6 +1,7 @@
 import type { Pool } from "../db/connect.ts";
 import { fieldErrors, requestAjv, schemaValidator } from "../http/contract.ts";
 import { nulFields } from "../http/validate.ts";
+import { markDirectoryFilled } from "./filled.ts";
 import { type ExpertImport, upsertExperts } from "./upsert.ts";
 
 /** One bad record: where it is in the file and what is wrong with which field. */
@@ -89,19 +90,23 @@ export interface ImportProgress {
 
 /**
  * Validates all records first (so a bad file writes nothing), then upserts them in batches, one
- * transaction per batch, reporting progress after each.
+ * transaction per batch, reporting progress after each. Each batch also marks the directory as
+ * filled, so the server never lays the demo over imported data.
  */
 export async function importExperts(
   sql: Pool,
   records: ExpertImport[],
-  options: { batchSize?: number; onProgress?: (p: ImportProgress) => void } = {},
+  options: { batchSize?: number; onProgress?: (p: ImportProgress) => void; how?: "import" | "demo" } = {},
 ): Promise<{ inserted: number; updated: number }> {
   const batchSize = options.batchSize ?? 500;
   let inserted = 0;
   let updated = 0;
   for (let i = 0; i < records.length; i += batchSize) {
     const batch = records.slice(i, i + batchSize);
-    const result = await sql.begin((tx) => upsertExperts(tx, batch));
+    const result = await sql.begin(async (tx) => {
+      await markDirectoryFilled(tx, options.how ?? "import");
+      return upsertExperts(tx, batch);
+    });
     inserted += result.inserted;
     updated += result.updated;
     options.onProgress?.({ done: Math.min(i + batchSize, records.length), total: records.length });

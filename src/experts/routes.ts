@@ -4,7 +4,7 @@ import { apiCaller } from "../http/caller.ts";
 import type { rateLimits } from "../http/rate-limit.ts";
 import { queryValidator } from "../http/validate.ts";
 import { getExpertAvailability } from "./availability.ts";
-import { CountCache } from "./count-cache.ts";
+import { checkWindow, type WindowQuery } from "./availability-window.ts";
 import { getExpertProfile } from "./profile.ts";
 import { type SearchQuery, searchExperts } from "./search.ts";
 import type { Locale } from "./summary.ts";
@@ -13,21 +13,21 @@ import { checkSlug } from "./slug.ts";
 
 const searchQuery = queryValidator<SearchQuery>("searchExperts");
 const profileQuery = queryValidator<{ locale?: Locale }>("getExpert");
-const availabilityQuery = queryValidator<Record<string, never>>("getExpertAvailability");
+const availabilityQuery = queryValidator<WindowQuery>("getExpertAvailability");
 
 /** The public read API: search, profile and weekly availability. */
 export function expertRoutes(deps: { sql: Sql; urls: ExpertUrls; limits: ReturnType<typeof rateLimits> }) {
-  const counts = new CountCache();
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(apiCaller(deps.sql))
     .use(deps.limits)
-    .get("/", ({ request }) => searchExperts(deps.sql, searchQuery(request), deps.urls, counts), { rateLimit: "search" })
+    .get("/", ({ request }) => searchExperts(deps.sql, searchQuery(request), deps.urls), { rateLimit: "search" })
     .get("/:slug", ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
       return getExpertProfile(deps.sql, checkSlug(params.slug), locale, deps.urls);
     }, { rateLimit: "profile" })
     .get("/:slug/availability", ({ params, request }) => {
-      availabilityQuery(request);
-      return getExpertAvailability(deps.sql, checkSlug(params.slug));
+      const now = Date.now();
+      const window = checkWindow(availabilityQuery(request), now);
+      return getExpertAvailability(deps.sql, checkSlug(params.slug), window, now);
     }, { rateLimit: "availability" });
 }

@@ -1,115 +1,187 @@
+import type { PendingQuery, Row } from "postgres";
 import type { components, operations } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import { lexiconLookup } from "../search/lexicon.ts";
+import { type ParsedQuery, parseQuery } from "../search/query.ts";
+import { allGroupsQuery, relevance } from "../search/rank.ts";
+import { vocabularyFor } from "../search/vocabulary-store.ts";
+import { CountCache } from "./count-cache.ts";
+import { filters, likePattern, matchFilters, type TextTier } from "./search-filters.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
-import type { CountCache } from "./count-cache.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 export type SearchQuery = NonNullable<operations["searchExperts"]["parameters"]["query"]>;
 export type ExpertSearchResult = components["schemas"]["ExpertSearchResult"];
 
+/** Past this many matches `total` stops counting and says so (`total_is_exact: false`). */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+type Fragment = PendingQuery<Row[]>;
+
+type Sort = "relevance" | "rating" | "newest";
+
+function effectiveSort(query: SearchQuery): Sort {
+  if (query.sort) return query.sort === "relevance" && !query.q ? "rating" : query.sort;
+  return query.q ? "relevance" : "rating";
+}
+
+// Every order ends in the primary key, so equal scores, ratings or dates keep one order across
+// pages and no expert repeats or goes missing between page N and N+1.
+function ordering(sql: Sql, sort: Sort, scored: boolean) {
+  if (sort === "newest") return sql`e.listed_at desc, e.id`;
+  if (sort === "relevance" && scored) return sql`score desc, e.rating desc nulls last, e.review_count desc, e.id`;
+  return sql`e.rating desc nulls last, e.id`;
+}
+
 /**
- * `q` is a literal substring, so LIKE's own wildcards in it are escaped. It is lower-cased the
- * same way (JavaScript's toLowerCase) as the stored search_text, so a plain LIKE finds it: on
- * 20k experts a LIKE scan measured 3.6x faster than ILIKE, which folds case on every row.
+ * How many candidates a relevance search scores, at least: scoring reads each candidate's whole
+ * document, so a broad query on a large directory scores a window instead of every match (as a
+ * search engine's rescore window does). See `relevanceCandidates`.
  */
-export function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** BCP 47 matches by primary subtag: `en` and `en-GB` both find an expert who speaks `en-US`. */
-export function primarySubtag(tag: string): string {
-  return tag.split("-")[0].toLowerCase();
-}
+export const RESCORE_WINDOW = 500;
 
 /**
- * The filters that decide which experts match (not the page, order or locale), in the form the
- * SQL compares them. Both the WHERE clause and the count cache's key come from this one place,
- * so two spellings of one search (`country=ca`, `country=CA`) share a cached total.
+ * The experts a relevance search scores: the best-rated `window` of those matching every group
+ * of the query in their main document; and, only when those are fewer than the page needs, the
+ * best-rated `window` of those matching any group. So when a page's worth of experts match all
+ * the words, the page is drawn from them (as a search engine tries all words before some), and a
+ * broad query scores a window instead of every match (a rescore window). On small and selective
+ * searches the windows hold every match and the ranking is exact. Both sets come from the indexes
+ * without reading a document; the second is skipped by a one-time filter when not needed.
  */
-function matchFilters(query: SearchQuery) {
-  return {
-    pattern: query.q ? likePattern(query.q) : null,
-    category: query.category ?? null,
-    country: query.country?.toUpperCase() ?? null,
-    city: query.city?.toLowerCase() ?? null,
-    language: query.language ? primarySubtag(query.language) : null,
-    accepting: query.accepting === "1",
-  };
+function relevanceCandidates(sql: Sql, query: SearchQuery, parsed: ParsedQuery, tier: TextTier, window: number, needed: number, dense: boolean) {
+  const where = filters(sql, query, parsed, tier);
+  // Dense matches: the order of experts_by_rating exactly, so walking the index stops after
+  // `window` matches. Sparse ones: an order no index has, so the planner takes the matches from
+  // the document index and sorts them, instead of walking the ratings past a million misses.
+  const byRating = dense ? sql`order by e.rating desc nulls last, e.id limit ${window}` : sql`order by e.rating + 0 desc nulls last, e.id limit ${window}`;
+  const all = allGroupsQuery(parsed.groups);
+  if (!all || tier !== "words") return sql`(select e.id from experts e where ${where} ${byRating})`;
+  return sql`(
+    with strict as materialized (select e.id from experts e where ${filters(sql, query, parsed, "none")} and e.search_doc @@ ${all}::tsquery ${byRating})
+    select id from strict
+    union
+    (select e.id from experts e where ${where} and (select count(*) from strict) < ${needed} ${byRating})
+  )`;
 }
 
-function filters(sql: Sql, query: SearchQuery) {
-  const { pattern, category, country, city, language, accepting } = matchFilters(query);
-  return sql`
-    e.is_public and e.is_verified
-    ${pattern ? sql`and e.search_text like ${pattern}` : sql``}
-    ${category ? sql`and exists (select 1 from expert_categories c
-                                 where c.expert_id = e.id and c.category_slug = ${category})` : sql``}
-    ${country ? sql`and e.country_code = ${country}` : sql``}
-    ${city ? sql`and lower(e.city) = ${city}` : sql``}
-    ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
-    ${accepting ? sql`and e.accepting_clients` : sql``}`;
-}
-
-// Both orders end in the primary key, so equal ratings or dates keep one order across pages and
-// no expert repeats or goes missing between page N and N+1. Each matches a partial index.
-function ordering(sql: Sql, sort: SearchQuery["sort"]) {
-  return sort === "newest" ? sql`e.listed_at desc, e.id` : sql`e.rating desc nulls last, e.id`;
-}
-
-/** One page of matching experts, in order, with texts in the query's locale. */
-export function searchPage(sql: Sql, query: SearchQuery) {
-  const limit = query.limit ?? 10;
+/** One page of `matches` (a FROM clause over `experts e`) in order, with texts in the query's locale. */
+function pageOf(sql: Sql, query: SearchQuery, matches: Fragment, score: Fragment, order: Fragment, offset: number, limit: number) {
   return sql<SummaryRow[]>`
     select ${summaryColumns(sql)}
     from (
-      select e.* from experts e
-      where ${filters(sql, query)}
-      order by ${ordering(sql, query.sort)}
-      limit ${limit} offset ${(query.page ?? 0) * limit}
-    ) e
+      select e.id, ${score} as score
+      from ${matches}
+      order by ${order}
+      limit ${limit} offset ${offset}
+    ) m
+    join experts e on e.id = m.id
     ${translatedTexts(sql, query.locale ?? "en")}
-    order by ${ordering(sql, query.sort)}`;
-}
-
-/** The filters that decide `total`, as a cache key. */
-export function filterKey(query: SearchQuery): string {
-  return JSON.stringify(matchFilters(query));
-}
-
-/** How many experts match in all: the expensive half of a broad search. */
-export async function countMatches(sql: Sql, query: SearchQuery): Promise<number> {
-  const [{ count }] = await sql<{ count: number }[]>`
-    select count(*)::int as count from experts e where ${filters(sql, query)}`;
-  return count;
+    order by ${order}`;
 }
 
 /**
- * Searches public, verified experts. `total` is exact; the count query is skipped when the page
- * itself proves the total (a short, non-empty page, or an empty first page), because counting a
- * broad match is most of a search's cost (see BENCHMARKS.md).
+ * The query of a page's first part: the whole page, except by relevance where it is the main
+ * tier's share (searchPage). Exported for the benchmark's EXPLAIN.
+ */
+export function firstPageQuery(sql: Sql, query: SearchQuery, parsed: ParsedQuery | null, dense = false) {
+  const limit = query.limit ?? 10;
+  const offset = (query.page ?? 0) * limit;
+  const sort = effectiveSort(query);
+  if (sort !== "relevance" || parsed === null) {
+    return pageOf(sql, query, sql`experts e where ${filters(sql, query, parsed)}`, sql`0::float8`, ordering(sql, sort, false), offset, limit);
+  }
+  return relevanceTierPage(sql, query, parsed, "words", offset, limit, dense);
+}
+
+function relevanceTierPage(sql: Sql, query: SearchQuery, parsed: ParsedQuery, tier: TextTier, offset: number, limit: number, dense: boolean) {
+  const needed = (query.page ?? 0) * (query.limit ?? 10) + (query.limit ?? 10);
+  const window = Math.max(RESCORE_WINDOW, needed);
+  const matches = sql`${relevanceCandidates(sql, query, parsed, tier, window, needed, dense)} c join experts e on e.id = c.id`;
+  return pageOf(sql, query, matches, relevance(sql, parsed.groups, likePattern(query.q!)), ordering(sql, "relevance", true), offset, limit);
+}
+
+/**
+ * One page of matching experts, in order, with texts in the query's locale. By relevance, the
+ * experts matching a word of `q` in their main document come first, then those matching only in
+ * a bio or as a substring: that second tier is read only when the first ends within the page.
+ */
+export async function searchPage(sql: Sql, query: SearchQuery, parsed: ParsedQuery | null, dense = false): Promise<SummaryRow[]> {
+  const limit = query.limit ?? 10;
+  const offset = (query.page ?? 0) * limit;
+  const first = await firstPageQuery(sql, query, parsed, dense);
+  if (effectiveSort(query) !== "relevance" || parsed === null || first.length === limit) return first;
+  // The first tier ended on this page or before it: how many it holds decides where the rest starts.
+  const wordsTotal = first.length > 0 ? offset + first.length : await countMatches(sql, query, parsed, "words");
+  return [...first, ...(await relevanceTierPage(sql, query, parsed, "rest", Math.max(0, offset - wordsTotal), limit - first.length, false))];
+}
+
+/** The filters that decide `total`, as a cache key. */
+export function filterKey(query: SearchQuery, parsed: ParsedQuery | null): string {
+  return JSON.stringify(matchFilters(query, parsed));
+}
+
+/**
+ * How many experts match, counting no further than EXACT_TOTAL_LIMIT + 1: a broad match on a
+ * large directory stops counting instead of making the search wait for a full count.
+ */
+export async function countMatches(sql: Sql, query: SearchQuery, parsed: ParsedQuery | null, tier: TextTier = "any"): Promise<number> {
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from (
+      select 1 from experts e where ${filters(sql, query, parsed, tier)} limit ${EXACT_TOTAL_LIMIT + 1}
+    ) m`;
+  return count;
+}
+
+/** Totals shared by every caller of searchExperts on one database pool (REST, MCP, pages). */
+const countsByPool = new WeakMap<Sql, CountCache>();
+
+function sharedCounts(sql: Sql): CountCache {
+  let counts = countsByPool.get(sql);
+  if (!counts) countsByPool.set(sql, (counts = new CountCache()));
+  return counts;
+}
+
+/** Reads `q` with the current vocabulary and the typo lexicon; null without `q`. */
+export async function readQuery(sql: Sql, q: string | undefined): Promise<ParsedQuery | null> {
+  if (!q) return null;
+  return parseQuery(q, await vocabularyFor(sql), lexiconLookup(sql));
+}
+
+/**
+ * Searches public, verified experts: REST, MCP and the pages all call this. Counting a broad
+ * match is most of a search's cost (BENCHMARKS.md), so totals come from the count cache, and
+ * the count is skipped when the page itself proves the total (a short, non-empty page, or an
+ * empty first page). A relevance search counts the main-document matches first (capped): past
+ * the cap they are dense and the total is known to be a lower bound; below it, the page is
+ * planned for few matches.
  */
 export async function searchExperts(
   sql: Sql,
   query: SearchQuery,
   urls: ExpertUrls,
-  counts?: CountCache,
+  counts: CountCache = sharedCounts(sql),
 ): Promise<ExpertSearchResult> {
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   const locale: Locale = query.locale ?? "en";
   const offset = page * limit;
-  const rows = await searchPage(sql, query);
+  const parsed = await readQuery(sql, query.q);
+  const key = filterKey(query, parsed);
+  const words = parsed?.groups.length ? await counts.total(sql, `${key}\nwords`, () => countMatches(sql, query, parsed, "words")) : 0;
+  const dense = words > EXACT_TOTAL_LIMIT;
+  const rows = await searchPage(sql, query, parsed, dense);
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
-  const total = pageProvesTotal
-    ? offset + rows.length
-    : counts
-      ? await counts.total(sql, filterKey(query), () => countMatches(sql, query))
-      : await countMatches(sql, query);
+  const counted = dense ? words : pageProvesTotal ? offset + rows.length : await counts.total(sql, key, () => countMatches(sql, query, parsed));
+  const exact = counted <= EXACT_TOTAL_LIMIT;
+  const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   return {
     experts: rows.map((row) => toExpertSummary(row, locale, urls)),
     total,
+    total_is_exact: exact,
+    query_interpretation: parsed?.interpretation ?? null,
     page,
     limit,
-    has_more: offset + rows.length < total,
+    has_more: exact ? offset + rows.length < total : rows.length === limit,
   };
 }

@@ -1,19 +1,24 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { primarySubtag } from "./search.ts";
+import { normalizeText } from "../search/normalize.ts";
+import { refreshSearchDocuments } from "../search/reindex.ts";
+import { primarySubtag } from "./search-filters.ts";
 
 export type ExpertImport = components["schemas"]["ExpertImport"];
 
 const LOCALES = ["en", "ko", "ja", "zh", "fr", "de"] as const;
 
-/** Lower-cased name and every locale's title and tagline: the one text `q` searches. */
+/**
+ * Name and every locale's title and tagline, normalised as queries are (src/search/normalize.ts):
+ * the text `q` also matches as a literal substring.
+ */
 export function searchText(record: ExpertImport): string {
   const texts: (string | null | undefined)[] = [record.name];
   for (const locale of LOCALES) {
     const t = record.translations[locale];
     if (t) texts.push(t.title, t.tagline);
   }
-  return texts.filter(Boolean).join(" \n ").toLowerCase();
+  return normalizeText(texts.filter(Boolean).join(" \n "));
 }
 
 function startingPrice(record: ExpertImport): number | null {
@@ -123,6 +128,7 @@ export async function upsertExperts(sql: Sql, records: ExpertImport[]): Promise<
       await sql`insert into ${sql(table)} ${sql(list.slice(i, i + 2000) as Record<string, unknown>[])}`;
     }
   }
+  await refreshSearchDocuments(sql, ids);
   const inserted = written.filter((w) => w.inserted).length;
   return { inserted, updated: written.length - inserted };
 }

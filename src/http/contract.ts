@@ -92,6 +92,12 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined, unknownFie
       message = `must be one of: ${(e.params.allowedValues as unknown[]).map(String).join(", ")}`;
     } else if (e.keyword === "type") {
       message = `must be ${[e.params.type].flat().join(" or ")}`;
+    } else if (e.keyword === "pattern" && String(e.params.pattern).includes("@")) {
+      message = "must be an e-mail address"; // EmailAddress: the contract spells out the pattern
+    } else if (e.keyword === "pattern" && String(e.params.pattern).includes("https?://")) {
+      // the contract's URL-scheme rules: say which schemes, not the regular expression
+      const extra = String(e.params.pattern).match(/\|([a-z]+):\)/)?.[1];
+      message = `must be an https: or http:${extra ? ` or ${extra}:` : ""} URL (no javascript:, data: or other schemes)`;
     } else if (e.keyword === "format") {
       message = e.params.format === "email" ? "must be an e-mail address" : `must be a valid ${e.params.format}`;
     }

@@ -15,13 +15,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Turns every failure into an RFC 9457 problem: our own HttpProblems as they are, framework
- * errors (no route, unparsable body) into their 4xx, a lost database into 503, and anything
+ * errors (no route: 405 with Allow when the path exists for other methods, else 404; unparsable body) into their 4xx, a lost database into 503, and anything
  * else into a bare 500 whose details go to the log only: never a stack trace or SQL in a response.
  */
-export function problemErrors(log: Logger) {
+export function problemErrors(log: Logger, methodsAt: (pathname: string) => string[] = () => []) {
   return new Elysia({ name: "problem-errors" }).onError({ as: "global" }, function renderProblem({ code, error, request }) {
     if (error instanceof HttpProblem) return problemResponse(error);
     if (code === "NOT_FOUND") {
+      const pathname = new URL(request.url).pathname;
+      const allow = methodsAt(pathname);
+      if (allow.length && !allow.includes(request.method)) {
+        return problemResponse(problem(405, `${pathname} does not take ${request.method}; it takes ${allow.join(", ")}. See /api/openapi.json.`, { headers: { allow: allow.join(", ") } }));
+      }
       return problemResponse(problem(404, `There is no ${request.method} ${new URL(request.url).pathname} here. See /api/openapi.json.`));
     }
     if (code === "PARSE") {

@@ -1,4 +1,5 @@
 import type { components } from "../../generated/agents.ts";
+import { problemTypeFor } from "./problem-types.ts";
 
 export type FieldError = components["schemas"]["FieldError"];
 
@@ -17,7 +18,7 @@ export class HttpProblem extends Error {
   }
 }
 
-const TITLES: Record<number, string> = {
+export const TITLES: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -48,7 +49,7 @@ export function validationProblem(errors: FieldError[], detail?: string): HttpPr
 
 export function problemResponse(p: HttpProblem): Response {
   const body: Record<string, unknown> = {
-    type: p.extra.type ?? "about:blank",
+    type: p.extra.type ?? problemTypeFor(p.status),
     title: p.title,
     status: p.status,
     detail: p.detail,

@@ -48,6 +48,8 @@ export interface RateLimiter {
   refusal(budget: Budget, decision: Decision): ReturnType<typeof problem>;
   /** Settles once the store has tried its backend (Redis) once; the server awaits it before listening. */
   ready(): Promise<void>;
+  /** Where decisions are taken now: "off", "local", "redis" or "local (Redis circuit open)" (/readyz). */
+  storeStatus(): string;
   close(): void;
 }
 
@@ -61,6 +63,10 @@ export interface RateLimiterOptions {
   onReject?: (budget: Budget) => void;
   /** Called each time Redis failed and the local store decided (metrics). */
   onFallback?: () => void;
+  /** Called when the Redis circuit breaker opens (true) or closes (false) (metrics). */
+  onCircuit?: (open: boolean) => void;
+  /** Circuit breaker settings of the Redis store (tests shorten the cool-down). */
+  circuit?: { failures: number; coolDownMs: number };
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now?: () => number;
   /** A store of your own (tests). */
@@ -96,7 +102,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const store =
     options.store ??
     (settings.enabled && options.redisUrl
-      ? redisStore({ url: options.redisUrl, prefix: `${options.redisPrefix ?? "expert-directory:"}rl:`, log: options.log, onFallback: () => options.onFallback?.() })
+      ? redisStore({
+          url: options.redisUrl,
+          prefix: `${options.redisPrefix ?? "expert-directory:"}rl:`,
+          log: options.log,
+          onFallback: () => options.onFallback?.(),
+          onCircuit: options.onCircuit,
+          circuit: options.circuit,
+        })
       : localStore());
 
   return {
@@ -128,6 +141,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       );
     },
     ready: () => store.ready(),
+    storeStatus: () => (settings.enabled ? (store.status?.() ?? "local") : "off"),
     close() {
       store.close();
     },

@@ -21,6 +21,21 @@ export function headerText(value: string, max = 200): string {
 }
 
 /**
+ * The stable Message-ID of an inquiry's e-mail: the inquiry's id at the directory's public host
+ * (RFC 5322 msg-id). One inquiry, one id, however often the outbox sends it.
+ */
+export function inquiryMessageId(inquiryId: string, profileUrl: string): string {
+  let host = "expert-directory.invalid";
+  try {
+    host = new URL(profileUrl).hostname.replace(/^\[|\]$/g, "") || host;
+  } catch {
+    // a relative profile URL (no PUBLIC_BASE_URL yet): the placeholder domain above
+  }
+  if (!/^[A-Za-z0-9.-]+$/.test(host)) host = "expert-directory.invalid";
+  return `<inquiry.${inquiryId}@${host}>`;
+}
+
+/**
  * The notification to the expert: To the expert's private address, Reply-To the requester, and
  * the same content as plain text and HTML (every value escaped). The subject carries only the
  * requester's name, flattened to one line.
@@ -66,6 +81,7 @@ Your profile: <a href="${input.expert.profileUrl}">${input.expert.profileUrl}</a
 `;
 
   return {
+    messageId: inquiryMessageId(input.inquiryId, input.expert.profileUrl),
     to: { name: expertName, address: input.expert.email.trim() },
     replyTo: { name: requesterName, address: input.requester.email },
     subject: headerText(`New inquiry from ${requesterName} via Expert Directory`, 250),

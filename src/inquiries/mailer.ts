@@ -8,6 +8,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * `<inquiry.ID@host>`, fixed when the e-mail is rendered and stored with it in the outbox, so a
+   * resend (a crashed sender's claim running out) carries the same Message-ID and receiving
+   * servers and clients can drop the duplicate. Absent on rows written before it existed.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

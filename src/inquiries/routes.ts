@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { requireApiKey } from "../keys/verify.ts";
-import { readJsonBody } from "./body.ts";
+import { readJsonBody } from "../http/json-body.ts";
 import { type InquiryDeps, submitInquiry } from "./submit.ts";
 
 /**

@@ -3,6 +3,7 @@ import type { Pool, Sql } from "../db/connect.ts";
 import { expertNotFound } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import { problem } from "../http/problem.ts";
+import { problemType } from "../http/problem-types.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
 import { renderInquiryEmail } from "./email.ts";
@@ -42,8 +43,8 @@ async function findTarget(sql: Sql, slug: string): Promise<Target | undefined> {
 function limitProblem(retryAfter: number) {
   return problem(
     429,
-    `This API key has sent ${INQUIRY_LIMIT} inquiries to this expert in the last ${WINDOW_HOURS} hours. Retry after ${retryAfter} seconds, or contact another expert.`,
-    { headers: { "retry-after": String(retryAfter) } },
+    `This account (its API keys together) has sent ${INQUIRY_LIMIT} inquiries to this expert in the last ${WINDOW_HOURS} hours. Retry after ${retryAfter} seconds, or contact another expert.`,
+    { headers: { "retry-after": String(retryAfter) }, type: problemType("inquiry-limit") },
   );
 }
 
@@ -51,7 +52,7 @@ type Outcome = { kind: "replay"; inquiry: Inquiry } | { kind: "created"; inquiry
 
 /**
  * Records an inquiry from `owner`'s API key and notifies the expert. In one transaction: the
- * Idempotency-Key claim (replay or 422), the expert (404), the 5-per-24h limit (429 with
+ * Idempotency-Key claim (replay or 422), the expert (404), the 5-per-24h limit per account and expert (429 with
  * Retry-After), the inquiry row and its outbox row. After commit the e-mail is sent at once when
  * SMTP is configured; `email_sent` says whether the server accepted it. A failed send stays in
  * the outbox for the worker. Throws HttpProblem 400/404/422/429.
@@ -75,7 +76,7 @@ export async function submitInquiry(
     }
     const expert = await findTarget(tx, request.expert_slug);
     if (!expert) throw expertNotFound(request.expert_slug);
-    const retryAfter = await inquiryLimitExceeded(tx, owner.keyId, expert.id);
+    const retryAfter = await inquiryLimitExceeded(tx, owner.userId, expert.id);
     if (retryAfter !== null) throw limitProblem(retryAfter);
 
     const context = request.context ?? null;

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { components } from "../../generated/agents.ts";
 import { requireUser, sessionUser } from "../accounts/session-user.ts";
 import type { Pool } from "../db/connect.ts";
+import { readJsonBody } from "../http/json-body.ts";
 import { validationProblem } from "../http/problem.ts";
 import { bodyValidator } from "../http/validate.ts";
 import type { Logger } from "../log.ts";
@@ -26,13 +27,14 @@ export function keyRoutes(deps: { sql: Pool; log: Logger; publicBaseUrl: string 
       set.headers["cache-control"] = "no-store";
     })
     .get("/", async ({ user }) => ({ keys: await listApiKeys(sql, requireUser(user).id) }))
-    .post("/", async ({ body, set, user }) => {
+    // The body is read by hand (`parse: "none"`): capped as bytes arrive, depth-checked before parsing.
+    .post("/", async ({ request, set, user }) => {
       const owner = requireUser(user);
-      const created = await issueApiKey(sql, owner.id, keyName(body));
+      const created = await issueApiKey(sql, owner.id, keyName(await readJsonBody(request)));
       log.info("api key created", { user_id: owner.id, key_id: created.id, key_prefix: created.key_prefix });
       set.status = 201;
       return created;
-    })
+    }, { parse: "none" })
     .delete("/:id", async ({ params, user }) => {
       const owner = requireUser(user);
       if (params.id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);

@@ -9,6 +9,11 @@ type RevokedApiKey = components["schemas"]["RevokedApiKey"];
 
 /** The spec's limit of active (not revoked) keys per account. */
 export const MAX_ACTIVE_KEYS = 10;
+/**
+ * Keys an account may create per 24 hours, revoked ones included. Without it an account could
+ * revoke and create keys without end; 20 leaves room for a person replacing every key twice.
+ */
+export const MAX_KEY_CREATIONS_PER_DAY = 20;
 export const KEY_WARNING = "Copy this key now. It is shown only once and cannot be recovered.";
 
 interface KeyRow {
@@ -35,7 +40,8 @@ export async function listApiKeys(sql: Sql, userId: string): Promise<ApiKey[]> {
 /**
  * Issues a key and returns its plaintext, the only time it exists outside the caller's hands.
  * The user's row is locked first, so parallel creations queue up and count one after another:
- * the 10-key limit holds even when requests race. 409 at the limit.
+ * the 10-key limit and the daily creation cap hold even when requests race. 409 at the active-key
+ * limit; 429 with Retry-After once MAX_KEY_CREATIONS_PER_DAY keys were created in 24 hours.
  */
 export async function issueApiKey(sql: Pool, userId: string, name: string): Promise<ApiKeyCreated> {
   const fresh = generateApiKey();
@@ -43,6 +49,17 @@ export async function issueApiKey(sql: Pool, userId: string, name: string): Prom
     await tx`select id from users where id = ${userId} for update`;
     const [{ active }] = await tx<{ active: number }[]>`
       select count(*)::int as active from api_keys where user_id = ${userId} and revoked_at is null`;
+    const [recent] = await tx<{ retry_after: number }[]>`
+      select greatest(1, ceil(extract(epoch from (created_at + interval '24 hours' - now()))))::int as retry_after
+      from api_keys where user_id = ${userId} and created_at > now() - interval '24 hours'
+      order by created_at desc offset ${MAX_KEY_CREATIONS_PER_DAY - 1} limit 1`;
+    if (recent) {
+      throw problem(
+        429,
+        `This account created ${MAX_KEY_CREATIONS_PER_DAY} API keys in the last 24 hours, the most allowed. Retry after ${recent.retry_after} seconds.`,
+        { headers: { "retry-after": String(recent.retry_after) } },
+      );
+    }
     if (active >= MAX_ACTIVE_KEYS) {
       throw problem(409, `You already have ${MAX_ACTIVE_KEYS} active API keys, the most allowed. Revoke one before creating another.`);
     }

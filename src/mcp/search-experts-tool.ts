@@ -10,14 +10,14 @@ import type { McpToolDeps } from "./tool-deps.ts";
 const param = (name: string, description?: string) => parameterZod("searchExperts", name, description);
 
 export const searchExpertsInput = {
-  q: param("q", "Free text matched (case-insensitive substring) against the expert's name, title and tagline, e.g. \"tax\" or \"immigration lawyer\". Leave it out to browse by filters alone."),
+  q: param("q", "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone."),
   category: param("category", `Only experts in this category. One of: ${contractEnum("CategorySlug").join(", ")}.`),
   country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
   city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
   language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
   accepting_only: z.boolean().optional().describe("true: only experts currently accepting new clients. Leave it out (or false) to include everyone."),
   locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
-  sort: param("sort", "rating (default): highest rated first. newest: most recently listed first."),
+  sort: param("sort", "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first."),
   page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1."),
   limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
 };
@@ -49,13 +49,27 @@ function summaryLine(e: ExpertSummary, rank: number): string {
   ].filter(Boolean).join("\n");
 }
 
+/** How q was read, as a line an agent can repeat to the user ("Searched for: family lawyer, lyon (Lyon, FR)."). */
+function readAs(result: ExpertSearchResult): string {
+  const qi = result.query_interpretation;
+  if (!qi) return "";
+  const recognized = [...qi.recognized.categories, ...qi.recognized.subcategories, ...qi.recognized.cities, ...qi.recognized.countries, ...qi.recognized.languages.map((l) => `speaks ${l}`)];
+  const corrections = qi.corrections.map((c) => `"${c.from}" read as "${c.to}"`);
+  return [
+    `Searched for: ${qi.terms.join(", ") || "(nothing searchable)"}`,
+    recognized.length ? ` (recognised: ${recognized.join(", ")})` : "",
+    corrections.length ? `; ${corrections.join(", ")}` : "",
+    ".\n",
+  ].join("");
+}
+
 /** The ranked list as text: one block per expert with the links a user can open. */
 export function renderSearch(result: ExpertSearchResult): string {
-  if (result.total === 0) return "No experts match these filters. Try fewer filters or a broader q.";
+  if (result.total === 0) return `${readAs(result)}No experts match these filters. Try fewer filters or a broader q.`;
   if (result.experts.length === 0) return `${result.total} experts match, but page ${result.page} is past the last page. Call again with a lower page.`;
   const first = result.page * result.limit + 1;
   const lines = [
-    `${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
+    `${readAs(result)}${result.total_is_exact ? "" : "More than "}${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
     ...result.experts.map((e, i) => summaryLine(e, first + i)),
   ];
   if (result.has_more) lines.push(`More results: call search_experts again with page: ${result.page + 1}.`);
@@ -76,7 +90,7 @@ export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
       description:
         "Find verified human experts (lawyers, accountants, tax advisors, consultants, tutors and other credentialed professionals) " +
         "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
-        "clients. Returns a ranked list (best rated first by default) with each expert's slug, title, location, rating, starting " +
+        "clients. Returns a ranked list (best match first when q is given, else best rated) with each expert's slug, title, location, rating, starting " +
         "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
       inputSchema: searchExpertsArguments,
       outputSchema: searchExpertsResult,

@@ -61,7 +61,7 @@ export function registerSubmitInquiry(server: McpServer, deps: McpToolDeps) {
         "Send a message to an expert on behalf of the user; the expert is notified by e-mail and replies directly to the " +
         "user's e-mail address. Call it only when the user has asked to contact this expert and has given their name and " +
         "e-mail address. Each call creates a new inquiry (not idempotent): do not repeat a successful call. Needs an API key " +
-        "(Authorization: Bearer header on the MCP connection); at most 5 inquiries per key to the same expert per 24 hours.",
+        "(Authorization: Bearer header on the MCP connection); at most 5 inquiries per account (all its keys together) to the same expert per 24 hours.",
       inputSchema: submitInquiryArguments,
       outputSchema: submitInquiryResult,
       annotations: { title: "Send an inquiry", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -17,7 +17,7 @@ export interface McpToolDeps {
    * Draws one request from the REST budget of the same name for this caller; throws the
    * 429 HttpProblem (with Retry-After) when it is spent.
    */
-  rateLimit: (budget: "search" | "profile", caller: McpCaller) => Promise<void>;
+  rateLimit: (budget: "search" | "profile" | "availability", caller: McpCaller) => Promise<void>;
   /** Records an inquiry exactly as POST /api/agents/inquiries does; throws HttpProblems. */
   submitInquiry: (owner: KeyOwner, input: InquiryRequest) => Promise<Inquiry>;
 }

@@ -12,6 +12,8 @@ export function createAppMetrics() {
     httpDuration: registry.histogram("http_request_duration_seconds", "Time to answer an HTTP request, by method and route template.", ["method", "route"]),
     rateLimitRejections: registry.counter("rate_limit_rejections_total", "Requests and MCP tool calls refused with 429, by budget.", ["budget"]),
     rateLimitStoreFallbacks: registry.counter("rate_limit_store_fallbacks_total", "Rate-limit decisions taken by the local store because Redis failed."),
+    rateLimitCircuitOpen: registry.gauge("rate_limit_store_circuit_open", "1 while the Redis circuit breaker is open (rate limits counted in this process), else 0."),
+    rateLimitCircuitTrips: registry.counter("rate_limit_store_circuit_trips_total", "Times the Redis circuit breaker opened."),
     emailSends: registry.counter("email_sends_total", "E-mails handed to the SMTP server, by result (sent or failed).", ["result"]),
     /** For the mail sender: one attempt's outcome. */
     countEmailAttempt: (sent: boolean) => metrics.emailSends.inc({ result: sent ? "sent" : "failed" }),

@@ -10,7 +10,7 @@ import { within } from "./shutdown.ts";
  * - GET /readyz: the database answers within 2 s and the server is not shutting down; else 503.
  * - GET /metrics: Prometheus text format.
  */
-export function opsRoutes(deps: { sql: Sql; metrics: MetricsRegistry; isDraining: () => boolean }) {
+export function opsRoutes(deps: { sql: Sql; metrics: MetricsRegistry; isDraining: () => boolean; rateLimitStore?: () => string }) {
   return new Elysia({ name: "ops-routes" })
     .get("/healthz", () => ({ status: "ok" }))
     .get("/readyz", async () => {
@@ -27,7 +27,8 @@ export function opsRoutes(deps: { sql: Sql; metrics: MetricsRegistry; isDraining
         check.catch(() => {});
         throw problem(503, "The database is unreachable; this instance cannot serve requests.", { headers: { "retry-after": "5" } });
       }
-      return { status: "ready", database: "ok" };
+      // Detail only: rate limits counted locally (Redis away, circuit open) still serve correctly.
+      return { status: "ready", database: "ok", rate_limit_store: deps.rateLimitStore?.() ?? "local" };
     })
     .get(
       "/metrics",

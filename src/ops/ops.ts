@@ -27,7 +27,12 @@ export function createOps(config: Config, log: Logger): AppOps {
     redisPrefix: config.redisPrefix,
     onReject: (budget) => metrics.rateLimitRejections.inc({ budget }),
     onFallback: () => metrics.rateLimitStoreFallbacks.inc(),
+    onCircuit(open) {
+      metrics.rateLimitCircuitOpen.set({}, open ? 1 : 0);
+      if (open) metrics.rateLimitCircuitTrips.inc();
+    },
   });
+  metrics.rateLimitCircuitOpen.set({}, 0);
   return {
     metrics,
     limiter,

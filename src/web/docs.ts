@@ -4,7 +4,11 @@ import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import { contract } from "../http/contract.ts";
 
-const openapiJson = JSON.stringify(contract);
+/** The contract as served: its `servers` name PUBLIC_BASE_URL when set (else "/", this server). */
+export function servedContract(publicBaseUrl: string | null): string {
+  if (!publicBaseUrl) return JSON.stringify(contract);
+  return JSON.stringify({ ...contract, servers: [{ url: publicBaseUrl, description: "This server (PUBLIC_BASE_URL)." }] });
+}
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -29,7 +33,8 @@ function asset(path: string, type: string) {
 }
 
 /** The contract as JSON (/api/openapi.json) and an interactive reference of it (/api/docs). */
-export function docsRoutes() {
+export function docsRoutes(publicBaseUrl: string | null = null) {
+  const openapiJson = servedContract(publicBaseUrl);
   return new Elysia({ name: "docs" })
     .get("/api/openapi.json", () => new Response(openapiJson, { headers: { "content-type": "application/json" } }))
     .get("/api/docs", () => new Response(DOCS_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }))

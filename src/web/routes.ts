@@ -1,20 +1,16 @@
 import { Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
-import { getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import { initialsAvatarSvg } from "./avatar.ts";
-import { htmlResponse } from "./html.ts";
-import { profilePage } from "./profile-page.ts";
+import localTimesPath from "./local-times.js" with { type: "file" };
 import cssPath from "./site.css" with { type: "file" };
 
-/** Public pages: the expert profile behind profile_url, initials avatars, the shared stylesheet. */
+/** Assets of the public pages (src/web/public-routes.ts): initials avatars, the stylesheet, the local-times script. */
 export function webRoutes(deps: { sql: Sql; urls: ExpertUrls }) {
   return new Elysia({ name: "web" })
     .get("/assets/site.css", () => new Response(Bun.file(cssPath), { headers: { "content-type": "text/css; charset=utf-8" } }))
-    .get("/experts/:slug", async ({ params }) =>
-      htmlResponse(profilePage(await getExpertProfile(deps.sql, checkSlug(params.slug), "en", deps.urls))),
-    )
+    .get("/assets/local-times.js", () => new Response(Bun.file(localTimesPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
     .get("/avatars/:file", async ({ params }) => {
       const slug = checkSlug(params.file.replace(/\.svg$/, ""));
       const [row] = await deps.sql<{ name: string }[]>`

@@ -51,7 +51,7 @@ try {
     const url = `${base}${endpoint}`;
     const listed = await inspect([url, "--method", "tools/list"]);
     const names = (listed.tools ?? []).map((t: { name: string }) => t.name).sort();
-    if (names.join() !== "get_expert,search_experts,submit_inquiry") fail(`${endpoint} tools/list: ${JSON.stringify(names)}`);
+    if (names.join() !== "get_availability,get_expert,get_inquiry_status,search_experts,submit_inquiry") fail(`${endpoint} tools/list: ${JSON.stringify(names)}`);
     for (const tool of listed.tools) {
       if (!tool.inputSchema?.properties || !tool.outputSchema?.properties) fail(`${endpoint}: ${tool.name} lacks a schema`);
     }

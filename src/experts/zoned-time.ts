@@ -1,0 +1,131 @@
+/**
+ * Wall-clock arithmetic in IANA time zones with nothing but Intl.DateTimeFormat (no Temporal,
+ * no time-zone database of our own): the offset of a zone at an instant, the instant of a wall
+ * time, and RFC 3339 text with a zone's offset. Times are epoch milliseconds.
+ */
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+export interface WallTime {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      era: "short",
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The canonical name of an IANA zone ("europe/berlin" → "Europe/Berlin"), or null if unknown. */
+export function canonicalZone(name: string): string | null {
+  // Offsets ("+01:00") are valid to Intl but are no IANA zone and have no daylight-saving rules.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds since the epoch of a wall time read as if it were UTC (years 0-99 included). */
+export function wallAsUtc(w: WallTime): number {
+  const d = new Date(Date.UTC(2000, w.month - 1, w.day, w.hour, w.minute, w.second));
+  d.setUTCFullYear(w.year, w.month - 1, w.day);
+  return d.getTime();
+}
+
+export function wallOfUtc(ms: number): WallTime {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+/** The wall time in `zone` at an instant. */
+export function wallAt(instant: number, zone: string): WallTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(new Date(instant))) parts[p.type] = p.value;
+  const year = Number(parts.year);
+  return {
+    year: parts.era === "BC" ? 1 - year : year,
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The UTC offset of `zone` at an instant, in milliseconds (east positive), to the whole second. */
+export function offsetAt(instant: number, zone: string): number {
+  const floored = Math.floor(instant / 1000) * 1000;
+  return wallAsUtc(wallAt(floored, zone)) - floored;
+}
+
+/**
+ * The instant a wall time happens in `zone`, resolved as Temporal's "compatible" does: a time
+ * that happens twice (clocks turned back) is the earlier one; a time that never happens (clocks
+ * turned forward) is moved forward by the gap, so 02:30 on the morning New York springs forward
+ * is 03:30 EDT. Assumes at most one transition within a day either side, as every zone has.
+ */
+export function instantOf(w: WallTime, zone: string): number {
+  const local = wallAsUtc(w);
+  const before = offsetAt(local - DAY, zone);
+  const after = offsetAt(local + DAY, zone);
+  const candidates = [...new Set([before, after])]
+    .map((offset) => local - offset)
+    .filter((instant) => wallAsUtc(wallAt(instant, zone)) === local)
+    .sort((a, b) => a - b);
+  if (candidates.length) return candidates[0];
+  return local - before; // in the gap: read with the offset from before the jump
+}
+
+function pad(n: number, width = 2): string {
+  return String(Math.abs(n)).padStart(width, "0");
+}
+
+/** RFC 3339 text of an instant with the offset `zone` has then: 2026-03-08T09:00:00-04:00. */
+export function formatInZone(instant: number, zone: string): string {
+  const offset = offsetAt(instant, zone);
+  const w = wallOfUtc(Math.floor(instant / 1000) * 1000 + offset);
+  const minutes = Math.round(Math.abs(offset) / MINUTE);
+  const sign = offset < 0 ? "-" : "+";
+  const year = w.year < 0 ? `-${pad(w.year, 6)}` : pad(w.year, 4);
+  return `${year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The wall date `days` calendar days after `w` (the time of day is kept). */
+export function addDays(w: WallTime, days: number): WallTime {
+  return wallOfUtc(wallAsUtc(w) + days * DAY);
+}
+
+/** 0 = Sunday … 6 = Saturday, of a wall date. */
+export function weekday(w: WallTime): number {
+  return new Date(wallAsUtc({ ...w, hour: 12, minute: 0, second: 0 })).getUTCDay();
+}

@@ -1,0 +1,71 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import { type ExpertAvailability, getExpertAvailability } from "../experts/availability.ts";
+import { checkWindow, type WindowQuery } from "../experts/availability-window.ts";
+import { checkSlug } from "../experts/slug.ts";
+import { callerOf } from "./caller.ts";
+import { getExpertInput, unknownExpertText } from "./get-expert-tool.ts";
+import { contractZod, parameterZod } from "./schemas.ts";
+import { guardedTool, toolResult } from "./tool-result.ts";
+import type { McpToolDeps } from "./tool-deps.ts";
+
+// A tool of its own rather than more inputs of get_expert: it answers exactly what REST's
+// getExpertAvailability answers (same inputs, same output schema), and an agent asking "who is
+// free on Tuesday afternoon, my time?" need not read whole profiles.
+
+const param = (name: string, description: string) => parameterZod("getExpertAvailability", name, description);
+
+export const getAvailabilityInput = {
+  slug: getExpertInput.slug,
+  tz: param("tz", "The user's IANA time zone, e.g. America/New_York or Europe/Berlin: the upcoming intervals come with its UTC offset. Default: the expert's own zone."),
+  from: param("from", "Start of the window: a date (2026-03-10, from midnight in tz) or an RFC 3339 date-time with offset. Default: now. At most 366 days away."),
+  days: param("days", "Length of the window in days, 1 to 28 (default 7)."),
+};
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The intervals as lines an agent can read out: "Tue 2026-03-10 14:00–17:00 (-04:00)". */
+export function renderAvailability(slug: string, a: ExpertAvailability): string {
+  const weekly = a.slots.map((s) => `- ${DAYS[s.day_of_week]} ${s.start_time.slice(0, 5)}-${s.end_time.slice(0, 5)}`);
+  const upcoming = a.upcoming.map((u) => {
+    const day = DAYS[new Date(`${u.start.slice(0, 10)}T12:00:00Z`).getUTCDay()].slice(0, 3);
+    return `- ${day} ${u.start.slice(0, 10)} ${u.start.slice(11, 16)} to ${u.end.slice(0, 10) === u.start.slice(0, 10) ? "" : `${u.end.slice(0, 10)} `}${u.end.slice(11, 16)} (UTC${u.start.slice(19)})`;
+  });
+  return [
+    `Availability of ${slug}${a.availability_status ? ` (status ${a.availability_status})` : ""}.`,
+    a.booking_buffer_minutes !== null ? `Needs ${a.booking_buffer_minutes} minutes' notice.` : null,
+    `Weekly hours${a.timezone ? ` in ${a.timezone}` : ""}:`,
+    ...(weekly.length ? weekly : ["- none published"]),
+    `Free intervals${a.upcoming_timezone ? ` in ${a.upcoming_timezone}` : ""} (not yet booked sessions are not known; book through the profile's booking_url or submit_inquiry):`,
+    ...(a.upcoming.length ? upcoming : ["- none in this window (not accepting clients, closed, unknown time zone, or no hours in the window)"]),
+  ].filter((l) => l !== null).join("\n");
+}
+
+const getAvailabilityArguments = z.strictObject(getAvailabilityInput);
+const getAvailabilityResult = contractZod("ExpertAvailability");
+
+export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
+  server.registerTool(
+    "get_availability",
+    {
+      title: "Get an expert's free times",
+      description:
+        "An expert's weekly hours (in the expert's time zone) and the concrete free intervals of the next days as " +
+        "RFC 3339 times in the user's time zone (tz), correct across daylight-saving changes, leaving out the expert's " +
+        "booking notice. Use it to answer \"who can I see on Tuesday afternoon, my time?\": pass the user's tz and that day as from.",
+      inputSchema: getAvailabilityArguments,
+      outputSchema: getAvailabilityResult,
+      annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) => {
+      const { slug, ...query } = args as { slug: string } & WindowQuery;
+      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(slug) : undefined), async () => {
+        await deps.rateLimit("availability", callerOf(extra));
+        const now = Date.now();
+        const window = checkWindow(query, now);
+        const availability = await getExpertAvailability(deps.sql, checkSlug(slug), window, now);
+        return toolResult(availability, renderAvailability(slug, availability));
+      });
+    },
+  );
+}

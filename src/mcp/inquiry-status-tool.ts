@@ -1,0 +1,67 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import { operationParameters } from "../http/contract.ts";
+import type { HttpProblem } from "../http/problem.ts";
+import { getInquiryStatus, type InquiryStatus } from "../inquiries/status.ts";
+import { callerOf } from "./caller.ts";
+import { contractZod, inlineSchema } from "./schemas.ts";
+import { NO_KEY_TEXT } from "./submit-inquiry-tool.ts";
+import { guardedTool, toolError, toolResult } from "./tool-result.ts";
+import type { McpToolDeps } from "./tool-deps.ts";
+
+const idSchema = inlineSchema(operationParameters("getInquiryStatus", "path").find((p) => p.name === "id")!.schema);
+
+export const inquiryStatusInput = {
+  inquiry_id: z.fromJSONSchema(idSchema as never).describe("The inquiry_id that submit_inquiry returned."),
+};
+
+export function renderInquiryStatus(s: InquiryStatus): string {
+  const d = s.delivery;
+  const delivery =
+    d.state === "sent" ? `The expert was notified by e-mail at ${d.sent_at}.`
+    : d.state === "failed" ? `The notification e-mail failed ${d.attempts} time(s); it is retried automatically${d.next_attempt_at ? ` (next try ${d.next_attempt_at})` : ""}. Do not send the inquiry again.`
+    : "The notification e-mail is queued and not yet sent; it goes out automatically. Do not send the inquiry again.";
+  return [
+    `Inquiry ${s.inquiry_id} to ${s.expert_slug}, recorded ${s.created_at} (status ${s.status}).`,
+    delivery,
+    "The expert replies directly to the requester's e-mail address.",
+    `Profile: ${s.expert_profile_url}`,
+    `Book: ${s.booking_url}`,
+  ].join("\n");
+}
+
+function wording(id: string) {
+  return (p: HttpProblem) => {
+    if (p.status === 404) return `This account sent no inquiry with the id "${id.slice(0, 64)}". Use the inquiry_id submit_inquiry returned, on a connection with an API key of the same account.`;
+    if (p.status === 401) return NO_KEY_TEXT.replaceAll("submit_inquiry", "get_inquiry_status");
+    return undefined;
+  };
+}
+
+const inquiryStatusArguments = z.strictObject(inquiryStatusInput);
+const inquiryStatusResult = contractZod("InquiryStatus");
+
+export function registerInquiryStatus(server: McpServer, deps: McpToolDeps) {
+  server.registerTool(
+    "get_inquiry_status",
+    {
+      title: "Follow up on an inquiry",
+      description:
+        "Whether the expert has been notified of an inquiry this account sent: the e-mail's delivery state (queued, sent, " +
+        "or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
+        "the user asks whether it went out. Needs an API key of the account that sent the inquiry (Authorization header on the MCP connection).",
+      inputSchema: inquiryStatusArguments,
+      outputSchema: inquiryStatusResult,
+      annotations: { title: "Follow up on an inquiry", readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) => {
+      const { inquiry_id } = args as { inquiry_id: string };
+      return guardedTool(deps.log, "get_inquiry_status", wording(inquiry_id), async () => {
+        const { owner } = callerOf(extra);
+        if (!owner) return toolError(wording(inquiry_id)({ status: 401 } as HttpProblem)!);
+        const status = await getInquiryStatus(deps.sql, owner, inquiry_id, deps.urls);
+        return toolResult(status, renderInquiryStatus(status));
+      });
+    },
+  );
+}

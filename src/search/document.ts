@@ -1,0 +1,100 @@
+import { indexSpellings, normalizeText } from "./normalize.ts";
+import { bigrams, tokenize } from "./tokenize.ts";
+import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
+
+/**
+ * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
+ * rebuilds every document of an older version at start (reindex.ts).
+ */
+export const SEARCH_DOC_VERSION = 3;
+
+/**
+ * Field weights, PostgreSQL's four: A name and primary category, B titles, tags and
+ * subcategories, C other categories, taglines, services, place and languages, D bios.
+ */
+export type Weight = "A" | "B" | "C" | "D";
+
+/** Everything of one expert that search reads, as loaded by reindex.ts. */
+export interface DocumentSource {
+  name: string;
+  city: string | null;
+  country_code: string | null;
+  language_subtags: string[];
+  tags: string[];
+  categories: string[];
+  subcategories: string[];
+  titles: string[];
+  taglines: string[];
+  bios: string[];
+  services: string[];
+}
+
+const MAX_POSITION = 16_000; // PostgreSQL keeps positions up to 16383
+
+/** Collects lexemes with the weights they occur at; each weight once per lexeme. */
+class DocumentBuilder {
+  private readonly weights = new Map<string, Set<Weight>>();
+  readonly words = new Set<string>();
+
+  add(lexeme: string, weight: Weight) {
+    if (!lexeme || lexeme.length > 200) return;
+    const set = this.weights.get(lexeme) ?? new Set<Weight>();
+    set.add(weight);
+    this.weights.set(lexeme, set);
+  }
+
+  /** The words of a text, in every indexed spelling; CJK runs as character pairs. */
+  addText(text: string | null | undefined, weight: Weight, options: { cjkUnigrams?: boolean } = {}) {
+    if (!text) return;
+    for (const spelling of indexSpellings(text)) {
+      for (const token of tokenize(normalizeText(spelling))) {
+        if (!token.cjk) {
+          this.add(token.text, weight);
+          if (token.text.length >= 3 && /^\p{Script=Latin}+$/u.test(token.text)) this.words.add(token.text);
+          continue;
+        }
+        for (const pair of bigrams(token.text)) this.add(pair, weight);
+        // A name's first character is often a whole surname (김, 王), searched on its own.
+        if (options.cjkUnigrams) for (const char of Array.from(token.text)) this.add(char, weight);
+      }
+    }
+  }
+
+  /** PostgreSQL's tsvector input syntax: `'lexeme':1A,2C …`. */
+  toTsvector(): string {
+    let position = 0;
+    const parts: string[] = [];
+    for (const [lexeme, weights] of this.weights) {
+      const positions = [...weights].map((w) => `${Math.min(++position, MAX_POSITION)}${w === "D" ? "" : w}`);
+      parts.push(`'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}':${positions.join(",")}`);
+    }
+    return parts.join(" ");
+  }
+}
+
+/**
+ * The searchable documents of an expert as tsvector text: `tsvector` holds the name, titles,
+ * taglines, categories, place and languages (weights A–C, ~1.5 KB, kept in the row), `bio` the
+ * bios of every locale (weight D, three quarters of the words, stored apart), so that finding and
+ * ranking candidates rarely has to read a bio. Also its words, for the typo lexicon.
+ */
+export function buildDocument(source: DocumentSource): { tsvector: string; bio: string; words: string[] } {
+  const doc = new DocumentBuilder();
+  const bio = new DocumentBuilder();
+  doc.addText(source.name, "A", { cjkUnigrams: true });
+  for (const title of source.titles) doc.addText(title, "B");
+  for (const tag of source.tags) doc.addText(tag, "B");
+  // The first category is what the expert is; the others are what they also do.
+  source.categories.forEach((slug, i) => doc.add(categoryToken(slug), i === 0 ? "A" : "C"));
+  for (const slug of source.subcategories) doc.add(subcategoryToken(slug), "B");
+  for (const tagline of source.taglines) doc.addText(tagline, "C");
+  for (const service of source.services) doc.addText(service, "C");
+  for (const code of source.language_subtags) doc.add(languageToken(code), "C");
+  if (source.country_code) doc.add(countryToken(source.country_code), "C");
+  if (source.city) {
+    doc.addText(source.city, "C");
+    if (source.country_code) for (const spelling of indexSpellings(source.city)) doc.add(cityToken(source.country_code, spelling), "C");
+  }
+  for (const text of source.bios) bio.addText(text, "D");
+  return { tsvector: doc.toTsvector(), bio: bio.toTsvector(), words: [...new Set([...doc.words, ...bio.words])] };
+}

@@ -1,0 +1,45 @@
+import type { Sql } from "../db/connect.ts";
+import { editDistance } from "./edit-distance.ts";
+import type { LexiconLookup } from "./query.ts";
+
+/** At most this many spellings stand in for one misspelt word. */
+const MAX_CORRECTIONS = 3;
+
+/**
+ * Edits allowed for a word of this length: one up to seven letters, two from eight ("acounting",
+ * "nutrtionist"), as Lucene's AUTO fuzziness grows with length. Two edits on a short word reach
+ * unrelated words ("devops" → "develops").
+ */
+export function maxEdits(word: string): number {
+  return Array.from(word).length >= 8 ? 2 : 1;
+}
+
+/**
+ * Typo correction against the lexicon: a word no document or vocabulary term contains is
+ * replaced by the nearest known words (trigram candidates, then at most two edits), the
+ * closest first. One round trip for all the query's words.
+ */
+export function lexiconLookup(sql: Sql): LexiconLookup {
+  return async (words) => {
+    // Near words are looked for only when the word itself is unknown (a trigram search each).
+    const rows = await sql<{ word: string; known: boolean; near: string[] }[]>`
+      select k.word, k.known,
+        case when k.known then '{}'::text[] else
+          array(select l.word from search_lexicon l
+                where l.word % k.word
+                order by similarity(l.word, k.word) desc, l.word limit 12) end as near
+      from (select w.word, exists (select 1 from search_lexicon x where x.word = w.word) as known
+            from unnest(${words}::text[]) as w(word)) k`;
+    const result = new Map<string, { known: boolean; near: string[] }>();
+    for (const row of rows) {
+      const allowed = maxEdits(row.word);
+      const scored = row.near
+        .map((word) => ({ word, distance: editDistance(row.word, word, allowed) }))
+        .filter((c) => c.distance <= allowed)
+        .sort((a, b) => a.distance - b.distance);
+      const best = scored[0]?.distance;
+      result.set(row.word, { known: row.known, near: scored.filter((c) => c.distance === best).slice(0, MAX_CORRECTIONS).map((c) => c.word) });
+    }
+    return result;
+  };
+}

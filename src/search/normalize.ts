@@ -1,0 +1,27 @@
+/**
+ * Text normalisation shared by the index and the query, so both sides agree on every character:
+ * NFKC folds full-width and half-width forms ("ＣＰＡ" → "cpa", "ｶ" → "カ"), case is folded, "ß"
+ * becomes "ss", and diacritics are dropped from Latin letters only ("São" → "sao", "Zoë" → "zoe").
+ * Marks on kana are kept: "が" is not "か".
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC");
+}
+
+// German umlauts are also written without the dots, as a following "e": "Mueller" is "Müller".
+const UMLAUT_SPELLING: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue" };
+
+/**
+ * The spellings of a text to index: the text itself, and, when it has German umlauts, the
+ * transliterated form, so "Müller" is found by "muller", "müller" and "mueller".
+ */
+export function indexSpellings(text: string): string[] {
+  if (!/[äöüÄÖÜ]/.test(text)) return [text];
+  return [text, text.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c])];
+}

@@ -1,0 +1,220 @@
+import type { components } from "../../generated/agents.ts";
+import { normalizeText } from "./normalize.ts";
+import { bigrams, type Token, tokenize } from "./tokenize.ts";
+import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
+import type { Concept, Vocabulary } from "./vocabulary.ts";
+
+export type QueryInterpretation = components["schemas"]["QueryInterpretation"];
+type CategorySlug = components["schemas"]["CategorySlug"];
+
+/** One way a query group can match: all `lexemes` present (prefixes when `prefix`), worth `factor`. */
+export interface Alternative {
+  lexemes: string[];
+  prefix: boolean;
+  factor: number;
+}
+
+/**
+ * A query word or recognised phrase; it matches when any of its alternatives does. A concept's
+ * `titleTerms` (its names in every locale) add a little when they are in the name or a title:
+ * among accountants, the one whose title says "Accountant" first.
+ */
+export interface QueryGroup {
+  label: string;
+  alternatives: Alternative[];
+  titleTerms?: Alternative[];
+  /** How much the group counts: a recognised concept names the need, a leftover word may not. */
+  weight: number;
+}
+
+/**
+ * Weights of groups. What the expert does (a category, a subcategory) is the need itself and
+ * counts double; where they are, what they speak, an everyday synonym or a plain word count
+ * once: "a work permit for Canada" wants immigration experts before any Canadian.
+ */
+export const GROUP_WEIGHT = { profession: 2, word: 1 } as const;
+
+/** Match factors: exact words and concepts, word prefixes, typo corrections, a parent category. */
+export const FACTOR = { exact: 1, plural: 0.9, prefix: 0.85, fuzzy: 0.6, parent: 0.5 } as const;
+
+/** What typo correction needs from the database: known words, and near ones for the unknown. */
+export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
+
+const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
+/** Shortest word that gets a prefix match, and shortest that gets typo correction (the issue's five letters). */
+const MIN_PREFIX = 3;
+export const MIN_FUZZY = 5;
+
+function exact(...lexemes: string[]): Alternative {
+  return { lexemes, prefix: false, factor: FACTOR.exact };
+}
+
+/** The text of a term as lexemes that must all be present: its words, or a CJK term's pairs. */
+function termLexemes(term: string): string[] {
+  return tokenize(term).flatMap((t: Token) => (t.cjk ? bigrams(t.text) : [t.text]));
+}
+
+class Interpreter {
+  readonly groups: QueryGroup[] = [];
+  readonly ignored: string[] = [];
+  readonly corrections: { from: string; to: string }[] = [];
+  readonly recognized = { categories: new Set<string>(), subcategories: new Set<string>(), languages: new Set<string>(), countries: new Set<string>(), cities: new Set<string>() };
+  /** Plain words that need the lexicon (typo correction), with the group each belongs to. */
+  readonly pending: { word: string; group: QueryGroup }[] = [];
+
+  constructor(private readonly vocabulary: Vocabulary) {}
+
+  conceptAlternatives(concept: Concept, factor = 1): Alternative[] {
+    const scaled = (a: Alternative): Alternative => ({ ...a, factor: a.factor * factor });
+    switch (concept.kind) {
+      case "category":
+        this.recognized.categories.add(concept.key);
+        return [scaled(exact(categoryToken(concept.key)))];
+      case "subcategory": {
+        this.recognized.subcategories.add(concept.key);
+        const parent = this.vocabulary.categoryOfSubcategory.get(concept.key);
+        const alternatives = [scaled(exact(subcategoryToken(concept.key)))];
+        if (parent) alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent * factor });
+        return alternatives;
+      }
+      case "language":
+        this.recognized.languages.add(concept.key);
+        return [scaled(exact(languageToken(concept.key)))];
+      case "country":
+        this.recognized.countries.add(concept.key);
+        return [scaled(exact(countryToken(concept.key)))];
+      case "city": {
+        const [country, name] = [concept.key.slice(0, 2), concept.key.slice(3)];
+        this.recognized.cities.add(`${name}, ${country}`);
+        return this.vocabulary.terms(concept).map((term) => scaled(exact(cityToken(country, term))));
+      }
+      case "synonym":
+        // Everyday words: searched as text, in every language the vocabulary writes them in.
+        return this.vocabulary.terms(concept).map((term) => scaled(exact(...termLexemes(term))));
+    }
+  }
+
+  addConceptGroup(label: string, recognized: Concept[]) {
+    const concepts = [...recognized, ...recognized.flatMap((c) => this.vocabulary.linkedProfessions(c))];
+    const alternatives = [exact(...termLexemes(label)), ...concepts.flatMap((c) => this.conceptAlternatives(c))];
+    const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
+    const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
+    const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
+    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+  }
+
+  addWord(word: string) {
+    const alternatives = [exact(word)];
+    const latin = LATIN_WORD.test(word);
+    if (latin && word.length >= MIN_PREFIX) alternatives.push({ lexemes: [word], prefix: true, factor: FACTOR.prefix });
+    if (latin && word.length > 4 && word.endsWith("s")) alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
+    const group = { label: word, alternatives, weight: GROUP_WEIGHT.word };
+    this.groups.push(group);
+    if (latin && word.length >= MIN_FUZZY) this.pending.push({ word, group });
+  }
+
+  /** A CJK run: vocabulary terms found by forward maximum matching, particles dropped, the rest as character pairs. */
+  addCjkRun(run: string) {
+    const whole = this.vocabulary.lookup(run);
+    if (whole.length) return this.addConceptGroup(run, whole);
+    const chars = Array.from(run);
+    let unknown = "";
+    const flush = (alone: boolean) => {
+      // A stray single character between recognised terms is a particle or noise; alone it may be a surname.
+      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word });
+      unknown = "";
+    };
+    for (let pos = 0; pos < chars.length; ) {
+      let matched = false;
+      for (let length = Math.min(this.vocabulary.maxCjkLength, chars.length - pos); length >= 1 && !matched; length--) {
+        const piece = chars.slice(pos, pos + length).join("");
+        const concepts = this.vocabulary.lookup(piece);
+        if (concepts.length && (length > 1 || chars.length === 1)) {
+          flush(false);
+          this.addConceptGroup(piece, concepts);
+        } else if (this.vocabulary.isStopWord(piece)) {
+          flush(false);
+          this.ignored.push(piece);
+        } else continue;
+        pos += length;
+        matched = true;
+      }
+      if (!matched) unknown += chars[pos++];
+    }
+    flush(this.groups.length === 0);
+  }
+
+  /** Adds typo corrections to the plain words the lexicon does not know. */
+  async correct(lookup: LexiconLookup) {
+    if (!this.pending.length) return;
+    const found = await lookup(this.pending.map((p) => p.word));
+    for (const { word, group } of this.pending) {
+      const entry = found.get(word);
+      if (!entry || entry.known) continue;
+      for (const near of entry.near) {
+        group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });
+        group.alternatives.push(...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)));
+      }
+      if (entry.near.length) this.corrections.push({ from: word, to: entry.near[0] });
+      group.alternatives = dedupe(group.alternatives);
+    }
+  }
+}
+
+function dedupe(alternatives: Alternative[]): Alternative[] {
+  const best = new Map<string, Alternative>();
+  for (const a of alternatives) {
+    const key = `${a.prefix}\t${a.lexemes.join("\t")}`;
+    if ((best.get(key)?.factor ?? -1) < a.factor) best.set(key, a);
+  }
+  return [...best.values()].filter((a) => a.lexemes.length > 0);
+}
+
+export interface ParsedQuery {
+  groups: QueryGroup[];
+  interpretation: QueryInterpretation;
+}
+
+/**
+ * Reads a free-text query: vocabulary phrases (the longest first) become concept groups, stop
+ * words are dropped, other words match as words, prefixes and (when unknown) their nearest
+ * spellings. Every group counts for ranking; none is required, so one word that matches nothing
+ * lowers a candidate's rank instead of emptying the list.
+ */
+export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: LexiconLookup): Promise<ParsedQuery> {
+  const interpreter = new Interpreter(vocabulary);
+  const tokens = tokenize(normalizeText(q));
+  const words = tokens.map((t) => t.text);
+  for (let i = 0; i < tokens.length; ) {
+    if (tokens[i].cjk) {
+      interpreter.addCjkRun(tokens[i++].text);
+      continue;
+    }
+    const phrase = vocabulary.longestPhrase(words, i);
+    if (phrase) {
+      interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
+      i += phrase.length;
+    } else if (vocabulary.isStopWord(words[i])) {
+      interpreter.ignored.push(words[i++]);
+    } else interpreter.addWord(words[i++]);
+  }
+  // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
+  if (!interpreter.groups.length) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
+  await interpreter.correct(lookup);
+  const r = interpreter.recognized;
+  return {
+    groups: interpreter.groups,
+    interpretation: {
+      terms: interpreter.groups.map((g) => g.label),
+      ignored: interpreter.ignored,
+      corrections: interpreter.corrections,
+      recognized: {
+        categories: [...r.categories].filter((slug) => vocabulary.categories.has(slug)) as CategorySlug[],
+        subcategories: [...r.subcategories],
+        languages: [...r.languages],
+        countries: [...r.countries],
+        cities: [...r.cities],
+      },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { PendingQuery, Row } from "postgres";
+import type { Sql } from "../db/connect.ts";
+import type { Alternative, QueryGroup } from "./query.ts";
+import type { Weight } from "./document.ts";
+
+type Fragment = PendingQuery<Row[]>;
+
+/** What a match is worth by the field it is in: the name above titles above taglines above bios. */
+const WEIGHT_SCORE: Record<Exclude<Weight, "D">, number> = { A: 1, B: 0.8, C: 0.5 };
+/** A group found only in a bio (`search_bio`), however it matched there. */
+const BIO_SCORE = 0.25;
+
+/** Added to a concept's score when one of its names is in the expert's name or a title. */
+const TITLE_BONUS = 0.1;
+
+function quote(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** One lexeme as tsquery text ("cat:legal" must be quoted, or its colon reads as a weight). */
+export function lexemeQuery(lexeme: string): string {
+  return quote(lexeme);
+}
+
+/** An alternative as tsquery text, its lexemes restricted to `weights` ("" = any field). */
+function alternativeQuery(a: Alternative, weights = ""): string {
+  const suffix = a.prefix || weights ? `:${a.prefix ? "*" : ""}${weights}` : "";
+  const terms = a.lexemes.map((l) => `${quote(l)}${suffix}`);
+  return terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
+}
+
+/** A group as tsquery text: any of its alternatives. */
+export function groupQuery(group: QueryGroup): string {
+  return group.alternatives.map((a) => alternativeQuery(a)).join(" | ");
+}
+
+/** Every group (null for one group, where it is the same as any): the likely best candidates. */
+export function allGroupsQuery(groups: QueryGroup[]): string | null {
+  return groups.length > 1 ? groups.map((g) => `(${groupQuery(g)})`).join(" & ") : null;
+}
+
+/** Any group: the candidates a query retrieves through the index. */
+export function anyGroupQuery(groups: QueryGroup[]): string {
+  return groups.map((g) => `(${groupQuery(g)})`).join(" | ");
+}
+
+/**
+ * A group's score for one document, as SQL: the best (field weight × match factor) among its
+ * alternatives in the main document, checked from the most valuable down so most rows stop at
+ * their first test; when the main document misses the group, BIO_SCORE if the bio has it.
+ */
+function groupScore(sql: Sql, group: QueryGroup) {
+  const levels = new Map<number, Alternative[]>();
+  for (const a of group.alternatives) levels.set(a.factor, [...(levels.get(a.factor) ?? []), a]);
+  const steps = [...levels].flatMap(([factor, alternatives]) =>
+    (Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]).map((w) => ({
+      score: Math.round(factor * WEIGHT_SCORE[w] * 1000) / 1000,
+      query: alternatives.map((a) => alternativeQuery(a, w)).join(" | "),
+    })),
+  ).sort((a, b) => b.score - a.score);
+  const whens = steps.map((s) => sql`when dd.doc @@ ${s.query}::tsquery then ${s.score}::float8`);
+  const best = sql`(case ${whens.reduce((all, when) => sql`${all} ${when}`, sql``)} else 0::float8 end)`;
+  const titled = group.titleTerms?.length
+    ? sql` + (case when dd.doc @@ ${group.titleTerms.map((a) => alternativeQuery(a, "AB")).join(" | ")}::tsquery then ${TITLE_BONUS}::float8 else 0 end)`
+    : sql``;
+  const any = groupQuery(group);
+  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}
+    when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
+}
+
+/** A group's score from which a match counts fully towards coverage: a tagline, a title, the name. */
+const FULL_MATCH = 0.5;
+
+/**
+ * The relevance of a document to the query, as SQL, from each group's score s (weighted by the
+ * group's weight w): coverage Σ w·min(1, s / 0.5) / Σ w, so documents matching all the words come
+ * first and a word found only in a bio counts for less; plus half the weighted mean quality
+ * Σ w·s / Σ w; plus 0.3 when the whole query appears verbatim in the name, a title or a tagline.
+ * Each group's score is computed once per row (`offset 0` keeps the inner selects from being
+ * inlined into every use), on one detoasted copy of the document.
+ */
+export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null) {
+  const verbatim = pattern ? sql`(case when e.search_text like ${pattern} then 0.3 else 0 end)` : sql`0`;
+  if (!groups.length) return sql`${verbatim}::float8`;
+  const total = groups.reduce((sum, g) => sum + g.weight, 0);
+  const columns = groups.map((g, i) => sql`${groupScore(sql, g)} as ${sql(`g${i}`)}`);
+  const names = groups.map((_, i) => sql`${sql(`g${i}`)}`);
+  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`));
+  const coverage = join(names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`), sql`+`);
+  const quality = join(names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`), sql`+`);
+  // `|| ''` detoasts (and decompresses) the document once per row; every test then reads that copy.
+  return sql`(select (${coverage}) / ${total} + 0.5 * (${quality}) / ${total} + ${verbatim}
+    from (select ${join(columns, sql`,`)} from (select e.search_doc || ''::tsvector as doc offset 0) as dd offset 0) as g)`;
+}

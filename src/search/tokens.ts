@@ -1,0 +1,12 @@
+import { termKey } from "./vocabulary.ts";
+
+// Concept tokens: what an expert's structured data says (categories, languages, place), indexed
+// beside the words. Their ':' never occurs in a word token, so the two cannot collide. A query
+// word the vocabulary recognises ("avocat", "쾰른", "japanese speaking") searches these.
+
+export const categoryToken = (slug: string) => `cat:${slug}`;
+export const subcategoryToken = (slug: string) => `sub:${slug}`;
+export const languageToken = (code: string) => `lang:${code.toLowerCase()}`;
+export const countryToken = (code: string) => `cc:${code.toLowerCase()}`;
+/** A city within its country, by any normalised name: `city:de:koln`, `city:us:new york`. */
+export const cityToken = (countryCode: string, name: string) => `city:${countryCode.toLowerCase()}:${termKey(name)}`;

@@ -1,0 +1,104 @@
+import type { Pool, Sql } from "../db/connect.ts";
+import { BUILTIN_VOCABULARY } from "./builtin-vocabulary.ts";
+import { LOCALES, parseVocabularyFile, type VocabularyEntry, type VocabularyLocale } from "./vocabulary-file.ts";
+import { Vocabulary } from "./vocabulary.ts";
+
+function builtinEntries(): VocabularyEntry[] {
+  return LOCALES.flatMap((locale) => {
+    const { entries, errors } = parseVocabularyFile(BUILTIN_VOCABULARY[locale], locale);
+    if (errors.length) throw new Error(`src/search/vocabulary/${locale}.tsv line ${errors[0].line}: ${errors[0].message}`);
+    return entries;
+  });
+}
+
+function hashOf(files: Record<string, string>): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for (const locale of LOCALES) hasher.update(`${locale}\n${files[locale]}\n`);
+  return hasher.digest("hex");
+}
+
+/** Writes entries as rows of one source, replacing that source's rows of the given locales. */
+async function replaceEntries(tx: Sql, entries: VocabularyEntry[], source: "builtin" | "operator", locales: readonly VocabularyLocale[]) {
+  await tx`delete from search_vocabulary where source = ${source} and locale in ${tx(locales as string[])}`;
+  for (let i = 0; i < entries.length; i += 5000) {
+    const slice = entries.slice(i, i + 5000);
+    await tx`
+      insert into search_vocabulary (locale, kind, key, term, source)
+      select l, k, y, t, ${source} from unnest(${slice.map((e) => e.locale)}::text[], ${slice.map((e) => e.kind)}::text[],
+        ${slice.map((e) => e.key)}::text[], ${slice.map((e) => e.term)}::text[]) as v(l, k, y, t)
+      on conflict do nothing`;
+  }
+}
+
+/**
+ * Loads the vocabulary shipped in this build into the database when it differs from the one
+ * loaded (compared by hash), in one transaction; the operator's own rows are left alone. Run
+ * after the migrations, so a new executable brings its vocabulary with it.
+ */
+export async function syncBuiltinVocabulary(sql: Pool): Promise<boolean> {
+  const hash = hashOf(BUILTIN_VOCABULARY);
+  const [state] = await sql<{ builtin_hash: string }[]>`select builtin_hash from search_vocabulary_state`;
+  if (state?.builtin_hash === hash) return false;
+  const entries = builtinEntries();
+  await sql.begin(async (tx) => {
+    await tx`select builtin_hash from search_vocabulary_state for update`;
+    await replaceEntries(tx, entries, "builtin", LOCALES);
+    await tx`update search_vocabulary_state set builtin_hash = ${hash}`;
+    await addLexiconWords(tx, new Vocabulary(entries).words());
+  });
+  return true;
+}
+
+/** Replaces the operator's own entries of one locale (the `vocabulary import` command). */
+export async function importOperatorVocabulary(sql: Pool, locale: VocabularyLocale, entries: VocabularyEntry[]): Promise<void> {
+  await sql.begin(async (tx) => {
+    await replaceEntries(tx, entries, "operator", [locale]);
+    await addLexiconWords(tx, new Vocabulary(entries).words());
+  });
+}
+
+async function addLexiconWords(tx: Sql, words: string[]) {
+  const latin = words.filter((w) => w.length >= 3 && /^\p{Script=Latin}+$/u.test(w));
+  if (latin.length) await tx`insert into search_lexicon (word) select unnest(${latin}::text[]) on conflict do nothing`;
+}
+
+const RECHECK_MS = 10_000;
+
+/**
+ * The vocabulary as compiled for matching, per process: rebuilt when the database's vocabulary
+ * version moved (checked at most every 10 seconds), so an operator's import reaches every
+ * running server without a restart.
+ */
+export class VocabularyCache {
+  private current: { version: string; vocabulary: Vocabulary; checkedAt: number } | undefined;
+  private loading: Promise<Vocabulary> | undefined;
+
+  async get(sql: Sql): Promise<Vocabulary> {
+    if (this.current && performance.now() - this.current.checkedAt < RECHECK_MS) return this.current.vocabulary;
+    this.loading ??= this.refresh(sql).finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  private async refresh(sql: Sql): Promise<Vocabulary> {
+    const [{ version }] = await sql<{ version: string }[]>`select version::text from search_vocabulary_state`;
+    if (this.current?.version === version) {
+      this.current.checkedAt = performance.now();
+      return this.current.vocabulary;
+    }
+    const rows = await sql<VocabularyEntry[]>`select locale, kind, key, term from search_vocabulary`;
+    const subcategories = await sql<{ slug: string; category_slug: string }[]>`select slug, category_slug from subcategories`;
+    const categories = await sql<{ slug: string }[]>`select slug from categories`;
+    const vocabulary = new Vocabulary(rows, new Map(subcategories.map((s) => [s.slug, s.category_slug])), new Set(categories.map((c) => c.slug)));
+    this.current = { version, vocabulary, checkedAt: performance.now() };
+    return vocabulary;
+  }
+}
+
+const cacheByPool = new WeakMap<Sql, VocabularyCache>();
+
+/** The current vocabulary of the database behind `sql` (one cache per pool). */
+export function vocabularyFor(sql: Sql): Promise<Vocabulary> {
+  let cache = cacheByPool.get(sql);
+  if (!cache) cacheByPool.set(sql, (cache = new VocabularyCache()));
+  return cache.get(sql);
+}

@@ -1,0 +1,147 @@
+import { normalizeText } from "./normalize.ts";
+import { tokenize } from "./tokenize.ts";
+import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
+
+/** What a vocabulary term stands for: a category, a language, a city… (`stop` never appears). */
+export interface Concept {
+  kind: Exclude<VocabularyKind, "stop">;
+  key: string;
+}
+
+/** The longest term, in words (or CJK characters), the phrase matcher looks for. */
+const MAX_PHRASE = 6;
+
+/** A term as the matcher compares it: its normalised words joined by one space. */
+export function termKey(term: string): string {
+  return tokenize(normalizeText(term)).map((t) => t.text).join(" ");
+}
+
+/**
+ * The vocabulary compiled for matching: normalised terms → concepts, stop words, and per
+ * concept its terms (synonyms are searched as text in every language they are written in).
+ */
+export class Vocabulary {
+  private readonly concepts = new Map<string, Concept[]>();
+  private readonly stops = new Set<string>();
+  private readonly termsOf = new Map<string, Set<string>>();
+  /** Longest CJK term in characters, for forward maximum matching inside a run. */
+  readonly maxCjkLength: number;
+
+  /**
+   * `categories` are the directory's category slugs and `categoryOfSubcategory` its subcategories
+   * (both from the database): a vocabulary key outside them is searched but never reported.
+   */
+  constructor(
+    entries: Iterable<VocabularyEntry>,
+    readonly categoryOfSubcategory: ReadonlyMap<string, string> = new Map(),
+    readonly categories: ReadonlySet<string> = new Set(categoryOfSubcategory.values()),
+  ) {
+    let maxCjk = 1;
+    for (const entry of entries) {
+      const key = termKey(entry.term);
+      if (!key) continue;
+      if (entry.kind === "stop") {
+        for (const word of key.split(" ")) this.stops.add(word);
+        continue;
+      }
+      const concept: Concept = { kind: entry.kind, key: entry.key };
+      const list = this.concepts.get(key) ?? [];
+      if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
+      this.concepts.set(key, list);
+      const id = conceptId(concept);
+      const terms = this.termsOf.get(id) ?? new Set<string>();
+      terms.add(key);
+      this.termsOf.set(id, terms);
+      if (!key.includes(" ") && /^[^\p{Script=Latin}]+$/u.test(key)) maxCjk = Math.max(maxCjk, Array.from(key).length);
+    }
+    // A city is always called by the English name its key carries, and a country by its code.
+    for (const id of this.termsOf.keys()) {
+      const [kind, key] = splitConceptId(id);
+      if (kind === "city") this.addTerm({ kind, key }, key.slice(3));
+    }
+    this.maxCjkLength = Math.min(maxCjk, 12);
+    this.linkSynonyms();
+  }
+
+  private readonly linked = new Map<string, Concept[]>();
+
+  /**
+   * An everyday synonym ("work permit") that shares a term with a category or subcategory
+   * ("work permits" of work-visas), plurals aside, stands for it too: the vocabulary need not
+   * repeat every phrase under every kind.
+   */
+  private linkSynonyms() {
+    const stem = (term: string) => term.split(" ").map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w)).join(" ");
+    const professions = new Map<string, Concept[]>();
+    for (const [term, concepts] of this.concepts) {
+      const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
+      if (named.length) professions.set(stem(term), [...(professions.get(stem(term)) ?? []), ...named]);
+    }
+    for (const [id, terms] of this.termsOf) {
+      const [kind, key] = splitConceptId(id);
+      if (kind !== "synonym") continue;
+      const found = [...terms].flatMap((t) => professions.get(stem(t)) ?? []);
+      const unique = [...new Map(found.map((c) => [conceptId(c), c])).values()];
+      if (unique.length) this.linked.set(conceptId({ kind, key }), unique);
+    }
+  }
+
+  /** The categories and subcategories a synonym stands for (empty for other concepts). */
+  linkedProfessions(concept: Concept): Concept[] {
+    return this.linked.get(conceptId(concept)) ?? [];
+  }
+
+  private addTerm(concept: Concept, term: string) {
+    const key = termKey(term);
+    const list = this.concepts.get(key) ?? [];
+    if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
+    this.concepts.set(key, list);
+    this.termsOf.get(conceptId(concept))!.add(key);
+  }
+
+  isStopWord(word: string): boolean {
+    return this.stops.has(word);
+  }
+
+  /** Concepts a normalised term (words joined by a space, or a CJK string) stands for. */
+  lookup(term: string): Concept[] {
+    return this.concepts.get(term) ?? [];
+  }
+
+  /** Every normalised term of a concept, across the six locales. */
+  terms(concept: Concept): string[] {
+    return [...(this.termsOf.get(conceptId(concept)) ?? [])];
+  }
+
+  /**
+   * The longest vocabulary phrase starting at `words[start]`: its length in words and concepts,
+   * or null. Multi-word phrases win over stop words ("buy a flat"), single words do not ("us").
+   */
+  longestPhrase(words: string[], start: number): { length: number; concepts: Concept[] } | null {
+    for (let length = Math.min(MAX_PHRASE, words.length - start); length >= 1; length--) {
+      const concepts = this.lookup(words.slice(start, start + length).join(" "));
+      if (concepts.length && (length > 1 || !this.isStopWord(words[start]))) return { length, concepts };
+    }
+    return null;
+  }
+
+  /** Every word of every term (for the typo lexicon). */
+  words(): string[] {
+    const all = new Set<string>();
+    for (const key of this.concepts.keys()) for (const w of key.split(" ")) all.add(w);
+    return [...all];
+  }
+
+  get size() {
+    return this.concepts.size;
+  }
+}
+
+export function conceptId(concept: Concept): string {
+  return `${concept.kind}\t${concept.key}`;
+}
+
+function splitConceptId(id: string): [Concept["kind"], string] {
+  const [kind, key] = id.split("\t");
+  return [kind as Concept["kind"], key];
+}

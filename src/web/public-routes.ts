@@ -1,0 +1,108 @@
+import { Elysia } from "elysia";
+import type { Sql } from "../db/connect.ts";
+import { getExpertAvailability } from "../experts/availability.ts";
+import { getExpertProfile } from "../experts/profile.ts";
+import { type SearchQuery, searchExperts } from "../experts/search.ts";
+import { checkSlug } from "../experts/slug.ts";
+import type { ExpertUrls } from "../experts/urls.ts";
+import { canonicalZone } from "../experts/zoned-time.ts";
+import type { SocketInfo } from "../http/client-ip.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Budget } from "../http/rate-limit.ts";
+import { queryValidator } from "../http/validate.ts";
+import type { AppOps } from "../ops/ops.ts";
+import { type DirectoryChoices, directoryPage } from "./directory-page.ts";
+import { type Html, html } from "./html.ts";
+import { pickLocale } from "./locale.ts";
+import { notFoundPage, profilePage } from "./profile-page.ts";
+import { publicLayout } from "./public-layout.ts";
+
+const searchQuery = queryValidator<SearchQuery>("searchExperts");
+const CHOICES_TTL_MS = 60_000;
+
+function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(`<!doctype html>\n${body.value}`, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", vary: "Accept-Language", ...headers },
+  });
+}
+
+/** The filter choices, read at most once a minute: distinct countries and languages scan the directory. */
+function choicesReader(sql: Sql) {
+  let cached: { at: number; value: Promise<DirectoryChoices> } | null = null;
+  return () => {
+    if (!cached || Date.now() - cached.at > CHOICES_TTL_MS) {
+      const value = (async (): Promise<DirectoryChoices> => ({
+        categories: await sql<{ slug: string; name: string }[]>`select slug, name from categories order by position`,
+        countries: (await sql<{ c: string }[]>`
+          select distinct upper(country_code) as c from experts where is_public and is_verified and country_code is not null order by 1`).map((r) => r.c),
+        languages: (await sql<{ l: string }[]>`
+          select distinct unnest(language_subtags) as l from experts where is_public and is_verified order by 1`).map((r) => r.l),
+      }))();
+      cached = { at: Date.now(), value };
+      value.catch(() => (cached = null));
+    }
+    return cached.value;
+  };
+}
+
+/**
+ * The public pages: the directory (`/`, `/experts`) over the same searchExperts as the API, and
+ * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
+ * profile budgets, so scraping the pages is no way around the rate limits.
+ */
+export function publicPageRoutes(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps }) {
+  const choices = choicesReader(deps.sql);
+
+  async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
+    const decision = await deps.ops.limiter.take(budget, { ip: deps.ops.clientIp(request, server), keyId: null });
+    if (decision.allowed) return null;
+    const retry = decision.headers["retry-after"] ?? "60";
+    return page(publicLayout({ locale, title: "429" }, html`<h1>Too many requests</h1><p>Wait ${retry} seconds, then reload. Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`), 429, { "retry-after": retry });
+  }
+
+  async function directory({ request, server }: { request: Request; server: SocketInfo | null }) {
+    const url = new URL(request.url);
+    const explicitLocale = url.searchParams.has("locale");
+    const locale = pickLocale(url.searchParams.get("locale"), request.headers.get("accept-language"));
+    const refused = await limited("search", request, server, locale);
+    if (refused) return refused;
+    // A GET form sends its empty fields too; they mean "any".
+    const given = new URL(url.pathname, url);
+    for (const [k, v] of url.searchParams) if (v !== "") given.searchParams.append(k, v);
+    let query: SearchQuery = {};
+    let error: string | null = null;
+    try {
+      query = searchQuery(new Request(given));
+    } catch (e) {
+      if (!(e instanceof HttpProblem)) throw e;
+      error = (e.extra.errors ?? []).map((f) => `${f.field} ${f.message}`).join("; ") || e.detail;
+    }
+    const result = error ? null : await searchExperts(deps.sql, { ...query, locale }, deps.urls);
+    const view = { locale, query, given: [...given.searchParams], explicitLocale, result, error, choices: await choices(), canonical: `${deps.urls.base()}/experts` };
+    return page(directoryPage(view), error ? 400 : 200);
+  }
+
+  return new Elysia({ name: "public-pages" })
+    .get("/", directory)
+    .get("/experts", directory)
+    .get("/experts/:slug", async ({ params, request, server }) => {
+      const url = new URL(request.url);
+      const explicitLocale = url.searchParams.has("locale");
+      const locale = pickLocale(url.searchParams.get("locale"), request.headers.get("accept-language"));
+      const refused = await limited("profile", request, server, locale);
+      if (refused) return refused;
+      try {
+        const slug = checkSlug(params.slug);
+        const profile = await getExpertProfile(deps.sql, slug, locale, deps.urls);
+        // An unknown ?tz= falls back to the expert's own zone: a page never fails over it.
+        const tz = url.searchParams.get("tz");
+        const zone = tz ? canonicalZone(tz) : null;
+        const availability = await getExpertAvailability(deps.sql, slug, { zone, from: { kind: "now" }, days: 14 });
+        return page(profilePage({ profile, availability, locale, explicitLocale, base: deps.urls.base() }));
+      } catch (e) {
+        if (e instanceof HttpProblem && e.status === 404) return page(notFoundPage(locale), 404);
+        throw e;
+      }
+    });
+}

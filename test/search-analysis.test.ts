@@ -1,0 +1,111 @@
+import { describe, expect, it } from "bun:test";
+import { buildDocument } from "../src/search/document.ts";
+import { editDistance } from "../src/search/edit-distance.ts";
+import { maxEdits } from "../src/search/lexicon.ts";
+import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
+import { parseQuery } from "../src/search/query.ts";
+import { bigrams, tokenize } from "../src/search/tokenize.ts";
+import { Vocabulary } from "../src/search/vocabulary.ts";
+
+// Unit tests of the analysis both sides share; the behaviour over HTTP is in search-meaning.test.ts.
+
+describe("normalisation", () => {
+  it("folds case, width and Latin accents, and keeps kana marks", () => {
+    expect(normalizeText("Zoë São Paulo ＣＰＡ Straße")).toBe("zoe sao paulo cpa strasse");
+    expect(normalizeText("ｶﾞｲﾄﾞ")).toBe("ガイド");
+    expect(normalizeText("が")).toBe("が");
+    expect(normalizeText("서울")).toBe("서울");
+  });
+
+  it("indexes German umlauts both ways", () => {
+    expect(indexSpellings("Müller")).toEqual(["Müller", "Mueller"]);
+    expect(indexSpellings("Miller")).toEqual(["Miller"]);
+  });
+});
+
+describe("tokenisation", () => {
+  it("splits words, keeps CJK runs whole and joins apostrophes", () => {
+    expect(tokenize(normalizeText("O'Brien, 税理士 in 東京")).map((t) => t.text)).toEqual(["obrien", "税理士", "in", "東京"]);
+  });
+
+  it("pairs CJK characters as Lucene's CJK analyzer does", () => {
+    expect(bigrams("会計士")).toEqual(["会計", "計士"]);
+    expect(bigrams("세무")).toEqual(["세무"]);
+    expect(bigrams("王")).toEqual(["王"]);
+  });
+});
+
+describe("edit distance", () => {
+  it("counts insertions, deletions, substitutions and swaps", () => {
+    expect(editDistance("acounting", "accounting")).toBe(1);
+    expect(editDistance("teh", "the")).toBe(1);
+    expect(editDistance("nutrtionist", "nutritionist")).toBe(1);
+    expect(editDistance("devops", "develops", 1)).toBe(2);
+  });
+
+  it("allows one edit up to seven letters and two from eight", () => {
+    expect(maxEdits("mortage")).toBe(1);
+    expect(maxEdits("acounting")).toBe(2);
+  });
+});
+
+describe("documents", () => {
+  it("weights the name, primary category, titles and bios, and adds concept tokens", () => {
+    const { tsvector, bio, words } = buildDocument({
+      name: "Jonas Müller", city: "Köln", country_code: "DE", language_subtags: ["de", "en"], tags: ["VAT"],
+      categories: ["tax-advisory", "accounting"], subcategories: ["personal-tax"], titles: ["Tax Advisor", "税理士"],
+      taglines: [], bios: ["Helps families."], services: ["First call"],
+    });
+    for (const part of ["'jonas':1A", "'cat:tax-advisory':", "'sub:personal-tax':", "'lang:de':", "'cc:de':", "'city:de:koln':", "'city:de:koeln':", "'税理':"]) {
+      expect(tsvector).toContain(part);
+    }
+    expect(tsvector).toMatch(/'cat:tax-advisory':\d+A/);
+    expect(tsvector).toMatch(/'cat:accounting':\d+C/);
+    // Bios are a document of their own (weight D), read only when nothing else matches.
+    expect(tsvector).not.toContain("families");
+    expect(bio).toMatch(/^'helps':\d+ 'families':\d+$/);
+    expect(words).toContain("mueller");
+  });
+});
+
+describe("reading a query", () => {
+  const vocabulary = new Vocabulary(
+    [
+      { locale: "en", kind: "subcategory", key: "family-law", term: "family lawyer" },
+      { locale: "en", kind: "category", key: "legal", term: "lawyer" },
+      { locale: "en", kind: "city", key: "FR:Lyon", term: "Lyon" },
+      { locale: "ja", kind: "category", key: "accounting", term: "会計士" },
+      { locale: "ja", kind: "city", key: "JP:Tokyo", term: "東京" },
+      { locale: "ja", kind: "stop", key: "-", term: "の" },
+      { locale: "en", kind: "stop", key: "-", term: "a | in | the" },
+    ],
+    new Map([["family-law", "legal"]]),
+    new Set(["legal", "accounting"]),
+  );
+  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
+
+  it("takes the longest phrase, drops stop words and keeps unknown words", async () => {
+    const { groups, interpretation } = await parseQuery("a family lawyer in Lyon, please", vocabulary, noLexicon);
+    expect(interpretation.terms).toEqual(["family lawyer", "lyon", "please"]);
+    expect(interpretation.ignored).toEqual(["a", "in"]);
+    expect(interpretation.recognized.subcategories).toEqual(["family-law"]);
+    expect(interpretation.recognized.cities).toEqual(["Lyon, FR"]);
+    const family = groups[0].alternatives.map((a) => `${a.lexemes.join("&")}@${a.factor}`);
+    expect(family).toContain("sub:family-law@1");
+    expect(family).toContain("cat:legal@0.5");
+  });
+
+  it("segments Japanese by the vocabulary and drops particles", async () => {
+    const { interpretation } = await parseQuery("東京の会計士", vocabulary, noLexicon);
+    expect(interpretation.terms).toEqual(["東京", "会計士"]);
+    expect(interpretation.ignored).toEqual(["の"]);
+    expect(interpretation.recognized.categories).toEqual(["accounting"]);
+  });
+
+  it("corrects unknown words of five letters or more from the lexicon", async () => {
+    const lexicon = async (words: string[]) => new Map(words.map((w) => [w, w === "lawyr" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+    const { groups, interpretation } = await parseQuery("lawyr", vocabulary, lexicon);
+    expect(interpretation.corrections).toEqual([{ from: "lawyr", to: "lawyer" }]);
+    expect(groups[0].alternatives.some((a) => a.lexemes[0] === "cat:legal" && a.factor === 0.6)).toBe(true);
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { importExperts, validateImport } from "../src/experts/import-file.ts";
+import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
+import { get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+
+setDefaultTimeout(60_000);
+
+// Search by meaning (issue 10), over a small corpus of our own imported beside the demo
+// directory into an app of this suite's own, so every expectation names a known expert.
+
+const base = { email: "expert@example.com", is_verified: true, rating: 4.5, review_count: 10 } as const;
+const CORPUS = [
+  { ...base, slug: "t-claire-family-lyon", name: "Claire Fontaine", categories: ["legal"], subcategories: ["family-law"],
+    location: { city: "Lyon", country_code: "FR", timezone: "Europe/Paris" }, languages_spoken: ["fr", "en"], rating: 4.2,
+    translations: { en: { title: "Family Lawyer", tagline: "Divorce and custody, calmly" }, fr: { title: "Avocate en droit de la famille" } } },
+  { ...base, slug: "t-marc-corporate-lyon", name: "Marc Girard", categories: ["legal"], subcategories: ["corporate-law"],
+    location: { city: "Lyon", country_code: "FR" }, languages_spoken: ["fr"], rating: 4.9,
+    translations: { en: { title: "Corporate Lawyer", tagline: "Company law for growing firms" } } },
+  { ...base, slug: "t-zoe-nutrition", name: "Zoë Larsen", categories: ["healthcare"], subcategories: ["nutrition"],
+    location: { city: "Copenhagen", country_code: "DK" }, languages_spoken: ["da", "en"],
+    translations: { en: { title: "Nutritionist", tagline: "Meal plans that fit your life" } } },
+  { ...base, slug: "t-muller-koln", name: "Jonas Müller", categories: ["tax-advisory"], subcategories: ["personal-tax"],
+    location: { city: "Köln", country_code: "DE" }, languages_spoken: ["de", "en"],
+    translations: { en: { title: "Tax Advisor" }, de: { title: "Steuerberater" } } },
+  { ...base, slug: "t-ana-lisbon-homes", name: "Ana Sousa", categories: ["real-estate"], subcategories: ["residential"],
+    location: { city: "Lisbon", country_code: "PT" }, languages_spoken: ["pt", "en"],
+    translations: { en: { title: "Buyer's Agent", tagline: "Find and buy your home in Lisbon" } } },
+  { ...base, slug: "t-sao-paulo-cpa", name: "Rafael Lima", categories: ["accounting"], subcategories: ["bookkeeping"],
+    location: { city: "São Paulo", country_code: "BR" }, languages_spoken: ["pt"],
+    translations: { en: { title: "Accountant" } } },
+  { ...base, slug: "t-yuki-payroll", name: "Yuki Sato", categories: ["human-resources"], subcategories: ["compensation"],
+    location: { city: "Osaka", country_code: "JP" }, languages_spoken: ["ja", "en"],
+    translations: { en: { title: "Payroll Specialist" }, ja: { title: "給与計算スペシャリスト" } } },
+  { ...base, slug: "t-jose-garcia", name: "José García", categories: ["immigration"], subcategories: ["work-visas"],
+    location: { city: "Madrid", country_code: "ES" }, languages_spoken: ["es", "en"],
+    translations: { en: { title: "Immigration Consultant" } } },
+  { ...base, slug: "t-nam-tax-seoul", name: "남궁민", categories: ["tax-advisory"], subcategories: ["corporate-tax"],
+    location: { city: "Seoul", country_code: "KR" }, languages_spoken: ["ko"],
+    translations: { en: { title: "Tax accountant" }, ko: { title: "세무사" }, zh: { title: "税务师" } } },
+  { ...base, slug: "t-wang-beijing", name: "王小明", categories: ["legal"], subcategories: ["contract-law"],
+    location: { city: "Beijing", country_code: "CN" }, languages_spoken: ["zh"],
+    translations: { en: { title: "Contract lawyer" }, zh: { title: "合同律师" } } },
+  { ...base, slug: "t-zeppelin-bio", name: "Ida Brandt", categories: ["business-consulting"], rating: 5,
+    translations: { en: { title: "Operations Consultant", bio: "Once ran the logistics of a zeppelin museum." } } },
+  { ...base, slug: "t-zeppelin-title", name: "Karl Lenz", categories: ["professional-instructor"], rating: 3,
+    translations: { en: { title: "Zeppelin pilot instructor" } } },
+  { ...base, slug: "t-mortgage", name: "Owen Price", categories: ["finance"], subcategories: ["financial-planning"],
+    location: { city: "Leeds", country_code: "GB" }, languages_spoken: ["en"],
+    translations: { en: { title: "Mortgage Broker", tagline: "The right mortgage for your first home" } } },
+];
+
+let app: OpsApp;
+
+beforeAll(async () => {
+  app = await startOpsApp({ RATE_LIMITS: "off", LOG_LEVEL: "silent" });
+  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+});
+afterAll(() => app?.stop());
+
+async function search(params: Record<string, string>) {
+  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "20", ...params })}`);
+  expect(res.status).toBe(200);
+  return res.body as { experts: { slug: string; name: string }[]; total: number; total_is_exact: boolean; query_interpretation: any; has_more: boolean };
+}
+
+async function slugs(q: string, extra: Record<string, string> = {}) {
+  return (await search({ q, ...extra })).experts.map((e) => e.slug);
+}
+
+describe("search by meaning", () => {
+  it("several words in any order: the expert matching all of them comes first", async () => {
+    expect((await slugs("family lawyer lyon"))[0]).toBe("t-claire-family-lyon");
+    expect((await slugs("lyon lawyer family"))[0]).toBe("t-claire-family-lyon");
+    // A word that matches nothing lowers the rank; it does not empty the list.
+    expect((await slugs("family lawyer lyon qwxzv"))[0]).toBe("t-claire-family-lyon");
+  });
+
+  it("corrects typos of one or two edits, and says so", async () => {
+    const result = await search({ q: "nutrtionist" });
+    expect(result.experts.slice(0, 3).map((e) => e.slug)).toContain("t-zoe-nutrition");
+    expect(result.query_interpretation.corrections).toContainEqual({ from: "nutrtionist", to: "nutritionist" });
+    expect((await slugs("mortage broker"))[0]).toBe("t-mortgage");
+  });
+
+  it("folds case, accents and width", async () => {
+    expect((await slugs("zoe"))[0]).toBe("t-zoe-nutrition");
+    expect((await slugs("ZOË LARSEN"))[0]).toBe("t-zoe-nutrition");
+    expect(await slugs("sao paulo accountant")).toContain("t-sao-paulo-cpa");
+    expect((await slugs("ｊｏｎａｓ　ｍｕｅｌｌｅｒ"))[0]).toBe("t-muller-koln");
+    expect((await slugs("mueller"))).toContain("t-muller-koln");
+    expect((await slugs("müller"))).toContain("t-muller-koln");
+  });
+
+  it("knows synonyms and translations of professions, in six languages", async () => {
+    for (const q of ["attorney", "avocat", "Rechtsanwalt", "변호사", "弁護士", "律师"]) {
+      const found = await slugs(q);
+      expect(found).toContain("t-claire-family-lyon");
+      expect(found).toContain("t-wang-beijing");
+    }
+    expect(await slugs("CPA")).toContain("t-sao-paulo-cpa");
+  });
+
+  it("knows cities by their names in other languages", async () => {
+    for (const q of ["Köln", "Cologne", "쾰른", "koln"]) expect((await slugs(q))[0]).toBe("t-muller-koln");
+  });
+
+  it("reads whole sentences: stop words dropped, places and languages recognised", async () => {
+    const flat = await search({ q: "somebody who can help me buy a flat in Lisbon" });
+    expect(flat.experts[0].slug).toBe("t-ana-lisbon-homes");
+    expect(flat.query_interpretation.recognized.cities).toContain("Lisbon, PT");
+    expect(flat.query_interpretation.ignored).toContain("somebody");
+    const payroll = await search({ q: "I need a payroll specialist who speaks Japanese" });
+    expect(payroll.experts[0].slug).toBe("t-yuki-payroll");
+    expect(payroll.query_interpretation.recognized.languages).toContain("ja");
+  });
+
+  it("finds people by name in any order, case or accent", async () => {
+    for (const q of ["garcia jose", "José García", "GARCIA"]) expect((await slugs(q))[0]).toBe("t-jose-garcia");
+  });
+
+  it("searches Chinese, Japanese and Korean text by its words, two-character ones included", async () => {
+    expect(await slugs("세무")).toContain("t-nam-tax-seoul");
+    expect(await slugs("税务")).toContain("t-nam-tax-seoul");
+    expect((await slugs("남궁"))[0]).toBe("t-nam-tax-seoul");
+    expect((await slugs("王"))[0]).toBe("t-wang-beijing");
+    expect(await slugs("給与計算")).toContain("t-yuki-payroll");
+  });
+
+  it("ranks by relevance by default when q is given, and honours an explicit sort", async () => {
+    const byRelevance = await slugs("lawyer lyon");
+    expect(byRelevance.slice(0, 2).sort()).toEqual(["t-claire-family-lyon", "t-marc-corporate-lyon"]);
+    // Same two Lyon lawyers; by rating Marc (4.9) comes before Claire (4.2).
+    expect(byRelevance.indexOf("t-marc-corporate-lyon")).toBeLessThan(byRelevance.indexOf("t-claire-family-lyon"));
+    const newest = await search({ q: "lawyer", sort: "newest" });
+    const rating = await search({ q: "lawyer", sort: "rating" });
+    expect(newest.total).toBe(rating.total);
+  });
+
+  it("keeps one order across pages: every match exactly once", async () => {
+    const all = await search({ q: "lawyer tax", limit: "20" });
+    const paged: string[] = [];
+    for (let page = 0; paged.length < Math.min(all.total, 60); page++) {
+      const res = await search({ q: "lawyer tax", limit: "7", page: String(page) });
+      if (!res.experts.length) break;
+      paged.push(...res.experts.map((e) => e.slug));
+    }
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(paged.slice(0, 20)).toEqual(all.experts.map((e) => e.slug));
+  });
+
+  it("explains how it read the query", async () => {
+    const { query_interpretation: qi, total_is_exact } = await search({ q: "family lawyer lyon" });
+    expect(total_is_exact).toBe(true);
+    expect(qi.terms).toEqual(["family lawyer", "lyon"]);
+    expect(qi.recognized.subcategories).toContain("family-law");
+    expect(qi.recognized.cities).toContain("Lyon, FR");
+    expect((await search({})).query_interpretation).toBeNull();
+  });
+
+  it("lists experts matching only in a bio after the others, consistently across pages", async () => {
+    const all = await search({ q: "zeppelin" });
+    expect(all.experts.map((e) => e.slug)).toEqual(["t-zeppelin-title", "t-zeppelin-bio"]);
+    expect(all.total).toBe(2);
+    const second = await search({ q: "zeppelin", limit: "1", page: "1" });
+    expect(second.experts.map((e) => e.slug)).toEqual(["t-zeppelin-bio"]);
+    expect(second.has_more).toBe(false);
+    const third = await search({ q: "zeppelin", limit: "1", page: "2" });
+    expect(third.experts).toEqual([]);
+  });
+
+  it("combines a bio-only match with category, country and language filters", async () => {
+    const filtered = await search({ q: "zeppelin", category: "business-consulting" });
+    expect(filtered.experts.map((e) => e.slug)).toEqual(["t-zeppelin-bio"]);
+    expect((await search({ q: "lyon lawyer", country: "fr", language: "fr", category: "legal" })).experts.map((e) => e.slug).sort())
+      .toEqual(["t-claire-family-lyon", "t-marc-corporate-lyon"]);
+    expect((await search({ q: "zeppelin", category: "legal" })).total).toBe(0);
+  });
+
+  it("searches a query made only of stop words as it is", async () => {
+    expect((await search({ q: "an" })).total).toBeGreaterThan(0);
+  });
+
+  it("still matches a literal fragment inside a title, and nothing for q made of symbols", async () => {
+    expect(await slugs("ortgage brok")).toContain("t-mortgage");
+    expect((await search({ q: "%" })).total).toBe(0);
+  });
+});
+
+describe("search_experts over MCP", () => {
+  it("is the same search: same order, the interpretation in structuredContent and in the text", async () => {
+    const client = await mcpClient(app.url, "streamable-http");
+    try {
+      const { tools } = await client.listTools();
+      const tool = tools.find((t) => t.name === "search_experts")!;
+      const result = await client.callTool({ name: "search_experts", arguments: { q: "family lawyer lyon", limit: 5 } });
+      expectConformingResult(tool, result as any);
+      const structured = result.structuredContent as any;
+      const rest = await search({ q: "family lawyer lyon", limit: "5" });
+      expect(structured.experts.map((e: { slug: string }) => e.slug)).toEqual(rest.experts.map((e) => e.slug));
+      expect(structured.query_interpretation.recognized.cities).toContain("Lyon, FR");
+      expect(resultText(result as any)).toContain("Searched for: family lawyer, lyon");
+    } finally {
+      await client.close();
+    }
+  });
+});
