@@ -1,0 +1,81 @@
+import type { Sql } from "../db/connect.ts";
+import type { QueryGroup } from "./query.ts";
+
+/**
+ * How many documents hold each of the most common lexemes, as PostgreSQL's own statistics
+ * estimate it (ANALYZE keeps `most_common_elems` for a tsvector column). A search engine skips
+ * counting a term it knows is frequent (Lucene's early termination uses document frequencies);
+ * here a word that half the directory holds would otherwise cost a 300,000-entry bitmap just to
+ * learn that `total` is "at least 10,000" (BENCHMARKS.md).
+ */
+export interface LexemeFrequencies {
+  /** Estimated documents holding `lexeme` (0 when it is not among the most common). */
+  documents(lexeme: string): number;
+  /** The most documents any one common lexeme starting with `prefix` is in. */
+  documentsWithPrefix(prefix: string): number;
+}
+
+/** Statistics change only with ANALYZE; reading them once a minute is plenty. */
+const TTL_MS = 60_000;
+
+/**
+ * An estimate must exceed the cap this many times over to be trusted: statistics are a sample,
+ * ANALYZE may predate deletions, and the estimate counts hidden experts too.
+ */
+export const SAFETY_FACTOR = 3;
+
+interface Cached {
+  at: number;
+  value: LexemeFrequencies;
+}
+
+const byPool = new WeakMap<Sql, Cached>();
+
+async function read(sql: Sql): Promise<LexemeFrequencies> {
+  const rows = await sql<{ elems: string[] | null; freqs: number[] | null; rows: number }[]>`
+    select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs,
+           greatest(c.reltuples, 0)::float8 as rows
+    from pg_class c
+    left join pg_stats s on s.tablename = c.relname and s.attname = 'search_doc' and s.schemaname = current_schema()
+    where c.oid = to_regclass('experts')`;
+  const counts = new Map<string, number>();
+  const [row] = rows;
+  if (row?.elems && row.freqs) {
+    // most_common_elem_freqs holds one frequency per element, then min, max and null share.
+    row.elems.forEach((lexeme, i) => counts.set(lexeme, Math.floor(row.freqs![i] * row.rows)));
+  }
+  return {
+    documents: (lexeme) => counts.get(lexeme) ?? 0,
+    documentsWithPrefix(prefix) {
+      let best = 0;
+      for (const [lexeme, n] of counts) if (n > best && lexeme.startsWith(prefix)) best = n;
+      return best;
+    },
+  };
+}
+
+/** The frequencies of the search documents of this pool's database, refreshed once a minute. */
+export async function lexemeFrequencies(sql: Sql, now = Date.now()): Promise<LexemeFrequencies> {
+  const cached = byPool.get(sql);
+  if (cached && now - cached.at < TTL_MS) return cached.value;
+  const value = await read(sql);
+  byPool.set(sql, { at: now, value });
+  return value;
+}
+
+/**
+ * Whether the statistics prove that more than `cap` documents match at least one group: some
+ * single-lexeme alternative is estimated in SAFETY_FACTOR × cap documents or more. The groups are
+ * OR'ed in the main tier, so one frequent alternative is enough; a phrase of several lexemes
+ * proves nothing (its lexemes must meet in one document).
+ */
+export function provablyMoreThan(frequencies: LexemeFrequencies, groups: QueryGroup[], cap: number): boolean {
+  const needed = SAFETY_FACTOR * cap;
+  return groups.some((group) =>
+    group.alternatives.some((a) => {
+      if (a.lexemes.length !== 1) return false;
+      const n = a.prefix ? frequencies.documentsWithPrefix(a.lexemes[0]) : frequencies.documents(a.lexemes[0]);
+      return n >= needed;
+    }),
+  );
+}
