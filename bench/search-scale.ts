@@ -13,7 +13,7 @@ import { openDatabase, type Pool } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { CountCache } from "../src/experts/count-cache.ts";
 import { importExperts } from "../src/experts/import-file.ts";
-import { seedDemo } from "../src/experts/seed-demo.ts";
+import { seedDemo } from "../src/demo/seed.ts";
 import { countMatches, EXACT_TOTAL_LIMIT, firstPageQuery, readQuery, type SearchQuery, searchExperts } from "../src/experts/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
 import { createLogger } from "../src/log.ts";

@@ -1,4 +1,4 @@
-import { demoExperts } from "../src/experts/demo/index.ts";
+import { demoExperts } from "../src/demo/index.ts";
 import type { ExpertImport } from "../src/experts/upsert.ts";
 
 /** A large, varied directory made from the demo records: names and texts recombined, deterministic. */

@@ -425,18 +425,89 @@ export interface components {
          *     }
          */
         ProfileLocation: {
-            /** @description City name. */
-            city: string | null;
-            /** @description State, province or region code. */
-            state_code: string | null;
-            /** @description ISO 3166-1 alpha-2 country code, upper case. */
-            country_code: string | null;
-            /** @description Human-readable location in the requested locale, for showing to the user. */
-            display: string | null;
             /** @description IANA time zone name of the expert, used by the schedule. */
             timezone: string | null;
             /** @description Approximate position of the expert, or null when unknown. */
             coordinates: components["schemas"]["Coordinates"] | null;
+        } & components["schemas"]["Location"];
+        /**
+         * @description What every description of an expert carries. `ExpertSummary` adds `location`; `ExpertProfile`
+         *     adds `location` with time zone and coordinates, and the profile's own fields. Never returned
+         *     on its own.
+         * @example {
+         *       "slug": "hana-kim",
+         *       "name": "Hana Kim",
+         *       "title": "International Tax Advisor",
+         *       "tagline": "Cross-border tax planning for founders and remote workers",
+         *       "avatar_url": "https://experts.example.com/avatars/hana-kim.svg",
+         *       "profile_url": "https://experts.example.com/experts/hana-kim",
+         *       "booking_url": "https://experts.example.com/experts/hana-kim#booking",
+         *       "categories": [
+         *         "tax-advisory",
+         *         "accounting"
+         *       ],
+         *       "rating": 4.9,
+         *       "review_count": 127,
+         *       "years_experience": 12,
+         *       "starting_price_usd": 150,
+         *       "languages_spoken": [
+         *         "ko",
+         *         "en-US"
+         *       ],
+         *       "tags": [
+         *         "cross-border tax",
+         *         "startups",
+         *         "US-Korea tax treaty"
+         *       ],
+         *       "is_verified": true,
+         *       "accepting_clients": true,
+         *       "availability_status": "open"
+         *     }
+         */
+        ExpertFields: {
+            /** @description Unique identifier of the expert; pass it to `getExpert`, `getExpertAvailability` and `createInquiry`. */
+            slug: string;
+            /** @description The expert's full name. */
+            name: string;
+            /** @description Professional title in the requested locale (English when not translated). */
+            title: string;
+            /** @description One-line pitch in the requested locale (English when not translated). */
+            tagline: string | null;
+            /**
+             * Format: uri
+             * @description Portrait image; a generated initials image when the expert has no photo.
+             */
+            avatar_url: string;
+            /**
+             * Format: uri
+             * @description The expert's public profile page; give it to the user.
+             */
+            profile_url: string;
+            /**
+             * Format: uri
+             * @description Link straight to the booking section of the profile page; give it to the user to book a session.
+             */
+            booking_url: string;
+            /** @description The expert's categories, main category first. */
+            categories: components["schemas"]["CategorySlug"][];
+            /** @description Average review stars from 0 to 5; null when the expert has no rating yet. */
+            rating: number | null;
+            /** @description Number of reviews behind `rating`. */
+            review_count: number;
+            /** @description Years of professional experience. */
+            years_experience: number | null;
+            /** @description Lowest price of the expert's services in US dollars; null when no service has a price. */
+            starting_price_usd: number | null;
+            /** @description BCP 47 tags of the languages the expert works in. */
+            languages_spoken: string[];
+            /** @description Expertise tags. */
+            tags: string[];
+            /** @description Whether the directory has verified the expert's credentials (always true in this API's results). */
+            is_verified: boolean;
+            /** @description Whether the expert accepts new clients; null when unknown. */
+            accepting_clients: boolean | null;
+            /** @description Current availability; null when unknown. */
+            availability_status: components["schemas"]["AvailabilityStatus"] | null;
         };
         /**
          * @description One expert in search results. Call `getExpert` with `slug` for the full profile.
@@ -477,51 +548,8 @@ export interface components {
          *     }
          */
         ExpertSummary: {
-            /** @description Unique identifier of the expert; pass it to `getExpert`, `getExpertAvailability` and `createInquiry`. */
-            slug: string;
-            /** @description The expert's full name. */
-            name: string;
-            /** @description Professional title in the requested locale (English when not translated). */
-            title: string;
-            /** @description One-line pitch in the requested locale (English when not translated). */
-            tagline: string | null;
-            /**
-             * Format: uri
-             * @description Portrait image; a generated initials image when the expert has no photo.
-             */
-            avatar_url: string;
-            /**
-             * Format: uri
-             * @description The expert's public profile page; give it to the user.
-             */
-            profile_url: string;
-            /**
-             * Format: uri
-             * @description Link straight to the booking section of the profile page; give it to the user to book a session.
-             */
-            booking_url: string;
-            /** @description The expert's categories, main category first. */
-            categories: components["schemas"]["CategorySlug"][];
             location: components["schemas"]["Location"];
-            /** @description Average review stars from 0 to 5; null when the expert has no rating yet. */
-            rating: number | null;
-            /** @description Number of reviews behind `rating`. */
-            review_count: number;
-            /** @description Years of professional experience. */
-            years_experience: number | null;
-            /** @description Lowest price of the expert's services in US dollars; null when no service has a price. */
-            starting_price_usd: number | null;
-            /** @description BCP 47 tags of the languages the expert works in. */
-            languages_spoken: string[];
-            /** @description Expertise tags. */
-            tags: string[];
-            /** @description Whether the directory has verified the expert's credentials (always true in this API's results). */
-            is_verified: boolean;
-            /** @description Whether the expert accepts new clients; null when unknown. */
-            accepting_clients: boolean | null;
-            /** @description Current availability; null when unknown. */
-            availability_status: components["schemas"]["AvailabilityStatus"] | null;
-        };
+        } & components["schemas"]["ExpertFields"];
         /**
          * @description One page of search results.
          * @example {
@@ -789,7 +817,7 @@ export interface components {
             starting_price_usd: number | null;
         };
         /**
-         * @description The full public profile of one expert.
+         * @description The full public profile of one expert; every field of a search result (its `location` also with time zone and coordinates) and the profile's own.
          * @example {
          *       "slug": "hana-kim",
          *       "name": "Hana Kim",
@@ -892,50 +920,7 @@ export interface components {
          *     }
          */
         ExpertProfile: {
-            /** @description Unique identifier of the expert. */
-            slug: string;
-            /** @description The expert's full name. */
-            name: string;
-            /** @description Professional title in the requested locale (English when not translated). */
-            title: string;
-            /** @description One-line pitch in the requested locale (English when not translated). */
-            tagline: string | null;
-            /**
-             * Format: uri
-             * @description Portrait image; a generated initials image when the expert has no photo.
-             */
-            avatar_url: string;
-            /**
-             * Format: uri
-             * @description The expert's public profile page; give it to the user.
-             */
-            profile_url: string;
-            /**
-             * Format: uri
-             * @description Link straight to the booking section of the profile page; give it to the user to book a session.
-             */
-            booking_url: string;
-            /** @description The expert's categories, main category first. */
-            categories: components["schemas"]["CategorySlug"][];
             location: components["schemas"]["ProfileLocation"];
-            /** @description Average review stars from 0 to 5; null when the expert has no rating yet. */
-            rating: number | null;
-            /** @description Number of reviews behind `rating`. */
-            review_count: number;
-            /** @description Years of professional experience. */
-            years_experience: number | null;
-            /** @description Lowest price of the expert's services in US dollars; null when no service has a price. */
-            starting_price_usd: number | null;
-            /** @description BCP 47 tags of the languages the expert works in. */
-            languages_spoken: string[];
-            /** @description Expertise tags. */
-            tags: string[];
-            /** @description Whether the directory has verified the expert's credentials. */
-            is_verified: boolean;
-            /** @description Whether the expert accepts new clients; null when unknown. */
-            accepting_clients: boolean | null;
-            /** @description Current availability; null when unknown. */
-            availability_status: components["schemas"]["AvailabilityStatus"] | null;
             /** @description Biography in the requested locale (English when not translated). */
             bio: string | null;
             /**
@@ -961,7 +946,7 @@ export interface components {
             };
             /** @description Whether the expert offers a pre-session AI chat on the profile page. */
             ai_chat_available: boolean;
-        };
+        } & components["schemas"]["ExpertFields"];
         /**
          * @description An expert's recurring weekly availability.
          * @example {

@@ -5,7 +5,7 @@ import { createUser } from "./accounts/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { ImportRejected, type ImportProgress, importExperts, parseImportText, validateImport } from "./experts/import-file.ts";
-import { seedDemo } from "./experts/seed-demo.ts";
+import { seedDemo } from "./demo/seed.ts";
 import { createLogger } from "./log.ts";
 import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";

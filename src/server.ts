@@ -2,7 +2,7 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedDemoIfNeverFilled } from "./experts/seed-demo.ts";
+import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareSearch } from "./search/prepare.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
 import { createMailer } from "./inquiries/mailer.ts";

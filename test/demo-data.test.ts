@@ -1,8 +1,8 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { CATEGORIES } from "../src/experts/demo/categories.ts";
-import { COPY } from "../src/experts/demo/copy/index.ts";
-import { DEMO_SEED, demoExperts, type ExpertImportRecord } from "../src/experts/demo/index.ts";
+import { CATEGORIES } from "../src/demo/categories.ts";
+import { COPY } from "../src/demo/copy/index.ts";
+import { DEMO_SEED, demoExperts, type ExpertImportRecord } from "../src/demo/index.ts";
 
 // The demo directory, checked without a database. Category and subcategory slugs come from the
 // schema itself, so the data cannot drift from what the import accepts.

@@ -77,6 +77,21 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
     }
   });
 
+  it("describes the expert in get_expert and search_experts as one object schema with every contract field", () => {
+    // The contract composes ExpertSummary and ExpertProfile from ExpertFields (allOf); a tool's
+    // schema is the object that composition means. The examples hold every field (the lint checks them closed).
+    const example = (name: string) => (contract.components.schemas[name] as { examples: Record<string, any>[] }).examples[0];
+    const profile = tools.get("get_expert")!.outputSchema as Record<string, any>;
+    expect(profile.type).toBe("object");
+    expect([...profile.required].sort()).toEqual(Object.keys(example("ExpertProfile")).sort());
+    expect(Object.keys(profile.properties).sort()).toEqual(Object.keys(example("ExpertProfile")).sort());
+    expect([...profile.properties.location.required].sort()).toEqual(Object.keys(example("ProfileLocation")).sort());
+    const summary = (tools.get("search_experts")!.outputSchema as Record<string, any>).properties.experts.items;
+    expect(summary.type).toBe("object");
+    expect([...summary.required].sort()).toEqual(Object.keys(example("ExpertSummary")).sort());
+    expect([...summary.properties.location.required].sort()).toEqual(Object.keys(example("Location")).sort());
+  });
+
   it("search_experts returns what REST returns, as a ranked list with profile and booking URLs", async () => {
     const result = await call(client, "search_experts", { category: "tax-advisory", accepting_only: true, limit: 3 });
     expectConformingResult(tools.get("search_experts")!, result);

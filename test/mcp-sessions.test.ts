@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { loadConfig } from "../src/config.ts";
-import { seedDemo } from "../src/experts/seed-demo.ts";
+import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase, type RunningServer, startServer } from "../src/server.ts";
 import { freshDatabase } from "./support/app.ts";

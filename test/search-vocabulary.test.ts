@@ -6,7 +6,7 @@ import { openDatabase } from "../src/db/connect.ts";
 import { searchExperts } from "../src/experts/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
 import { BUILTIN_VOCABULARY } from "../src/search/builtin-vocabulary.ts";
-import { CATEGORY_SLUGS } from "../src/experts/demo/categories.ts";
+import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
 import { LOCALES, parseVocabularyFile } from "../src/search/vocabulary-file.ts";
 import { VocabularyCache } from "../src/search/vocabulary-store.ts";
 import { freshDatabase } from "./support/app.ts";

@@ -1,46 +1,25 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { toScheduleEntry, weeklySlots } from "./schedule.ts";
+import { type ScheduleEntry, toScheduleEntry, weeklySlots } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 export type ExpertProfile = components["schemas"]["ExpertProfile"];
-type Service = components["schemas"]["Service"];
+type Schemas = components["schemas"];
 
-interface ProfileRow extends SummaryRow {
-  bio: string | null;
-  cover_image_url: string | null;
-  timezone: string | null;
-  lat: number | null;
-  lng: number | null;
-  is_featured: boolean;
-  response_time_pledge: string | null;
-  contact_methods: Record<string, string>;
-  ai_chat_available: boolean;
-  subcategory_slugs: string[];
-  services: Service[];
-}
+/**
+ * What the profile query selects: the summary's row, the profile's fields stored as they are
+ * returned, and the stored parts of those it assembles (location, credentials, availability).
+ */
+type ProfileRow = SummaryRow &
+  Pick<ExpertProfile, "bio" | "cover_image_url" | "subcategory_slugs" | "services" | "contact_methods" | "ai_chat_available"> &
+  Pick<Schemas["ProfileLocation"], "timezone"> &
+  Pick<Schemas["Credentials"], "is_featured"> &
+  Pick<Schemas["ProfileAvailability"], "response_time_pledge"> & { lat: number | null; lng: number | null };
 
-/** The full public profile of one public, verified expert; 404 otherwise. */
-export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
-  const [row] = await sql<ProfileRow[]>`
-    select ${summaryColumns(sql)},
-      e.cover_image_url, e.timezone, e.lat, e.lng, e.is_featured, e.response_time_pledge,
-      e.contact_methods, e.ai_chat_available,
-      coalesce(tl.bio, te.bio) as bio,
-      array(select s.subcategory_slug from expert_subcategories s
-            where s.expert_id = e.id order by s.position) as subcategory_slugs,
-      coalesce((select json_agg(json_build_object(
-                  'id', sv.id, 'title', sv.title, 'description', sv.description,
-                  'price_usd', sv.price_usd::float8, 'price_type', sv.price_type,
-                  'duration_minutes', sv.duration_minutes) order by sv.position)
-                from services sv where sv.expert_id = e.id), '[]') as services
-    from experts e
-    ${translatedTexts(sql, locale)}
-    where e.slug = ${slug} and e.is_public and e.is_verified`;
-  if (!row) throw expertNotFound(slug);
-  const schedule = (await weeklySlots(sql, row.id)).map(toScheduleEntry);
+/** The profile is the summary (toExpertSummary) with its location extended and its own fields. */
+function toExpertProfile(row: ProfileRow, schedule: ScheduleEntry[], locale: Locale, urls: ExpertUrls): ExpertProfile {
   const summary = toExpertSummary(row, locale, urls);
   return {
     ...summary,
@@ -65,4 +44,25 @@ export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, u
     contact_methods: row.contact_methods,
     ai_chat_available: row.ai_chat_available,
   };
+}
+
+/** The full public profile of one public, verified expert; 404 otherwise. */
+export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
+  const [row] = await sql<ProfileRow[]>`
+    select ${summaryColumns(sql)},
+      e.cover_image_url, e.timezone, e.lat, e.lng, e.is_featured, e.response_time_pledge,
+      e.contact_methods, e.ai_chat_available,
+      coalesce(tl.bio, te.bio) as bio,
+      array(select s.subcategory_slug from expert_subcategories s
+            where s.expert_id = e.id order by s.position) as subcategory_slugs,
+      coalesce((select json_agg(json_build_object(
+                  'id', sv.id, 'title', sv.title, 'description', sv.description,
+                  'price_usd', sv.price_usd::float8, 'price_type', sv.price_type,
+                  'duration_minutes', sv.duration_minutes) order by sv.position)
+                from services sv where sv.expert_id = e.id), '[]') as services
+    from experts e
+    ${translatedTexts(sql, locale)}
+    where e.slug = ${slug} and e.is_public and e.is_verified`;
+  if (!row) throw expertNotFound(slug);
+  return toExpertProfile(row, (await weeklySlots(sql, row.id)).map(toScheduleEntry), locale, urls);
 }

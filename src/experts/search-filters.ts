@@ -3,7 +3,7 @@ import { normalizeText } from "../search/normalize.ts";
 import type { ParsedQuery } from "../search/query.ts";
 import { anyGroupQuery, lexemeQuery } from "../search/rank.ts";
 import { categoryToken, countryToken, languageToken } from "../search/tokens.ts";
-import type { SearchQuery } from "./search.ts";
+import type { SearchQuery } from "./search-query.ts";
 
 /**
  * The whole of `q` as a literal substring of the normalised name, titles and taglines (LIKE's

@@ -1,5 +1,5 @@
 import type { PendingQuery, Row } from "postgres";
-import type { components, operations } from "../../generated/agents.ts";
+import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { lexemeFrequencies, provablyMoreThan } from "../search/frequency.ts";
 import { lexiconLookup } from "../search/lexicon.ts";
@@ -8,10 +8,11 @@ import { allGroupsQuery, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import { CountCache } from "./count-cache.ts";
 import { filters, likePattern, matchFilters, type TextTier } from "./search-filters.ts";
+import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
 
-export type SearchQuery = NonNullable<operations["searchExperts"]["parameters"]["query"]>;
+export type { SearchQuery };
 export type ExpertSearchResult = components["schemas"]["ExpertSearchResult"];
 
 /** Past this many matches `total` stops counting and says so (`total_is_exact: false`). */

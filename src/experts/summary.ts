@@ -5,29 +5,16 @@ import type { ExpertUrls } from "./urls.ts";
 
 export type ExpertSummary = components["schemas"]["ExpertSummary"];
 export type Locale = components["schemas"]["Locale"];
+type ExpertFields = components["schemas"]["ExpertFields"];
+type Location = components["schemas"]["Location"];
 
-/** What the summary columns below select, as postgres.js returns it. */
-export interface SummaryRow {
-  id: string;
-  slug: string;
-  name: string;
-  title: string;
-  tagline: string | null;
-  avatar_url: string | null;
-  city: string | null;
-  state_code: string | null;
-  country_code: string | null;
-  rating: number | null;
-  review_count: number;
-  years_experience: number | null;
-  starting_price_usd: number | null;
-  languages: string[];
-  tags: string[];
-  is_verified: boolean;
-  accepting_clients: boolean | null;
-  availability_status: ExpertSummary["availability_status"];
-  categories: ExpertSummary["categories"];
-}
+/**
+ * What summaryColumns selects: the contract's fields of an expert as stored and named there, the
+ * location's parts (its display is worded per locale), the stored photo (the three URLs are made
+ * from the slug) and the id.
+ */
+export type SummaryRow = Omit<ExpertFields, "avatar_url" | "profile_url" | "booking_url"> &
+  Omit<Location, "display"> & { id: string; avatar_url: string | null };
 
 /**
  * The columns of an ExpertSummary for rows of `experts e`, with the texts of `locale` and English
@@ -38,7 +25,7 @@ export function summaryColumns(sql: Sql) {
     e.id, e.slug, e.name, e.avatar_url, e.city, e.state_code, e.country_code,
     e.rating::float8 as rating, e.review_count, e.years_experience,
     e.starting_price_usd::float8 as starting_price_usd,
-    e.languages, e.tags, e.is_verified, e.accepting_clients, e.availability_status,
+    e.languages as languages_spoken, e.tags, e.is_verified, e.accepting_clients, e.availability_status,
     coalesce(tl.title, te.title) as title,
     coalesce(tl.tagline, te.tagline) as tagline,
     array(select c.category_slug from expert_categories c
@@ -67,7 +54,7 @@ export function toExpertSummary(row: SummaryRow, locale: Locale, urls: ExpertUrl
     review_count: row.review_count,
     years_experience: row.years_experience,
     starting_price_usd: row.starting_price_usd,
-    languages_spoken: row.languages,
+    languages_spoken: row.languages_spoken,
     tags: row.tags,
     is_verified: row.is_verified,
     accepting_clients: row.accepting_clients,

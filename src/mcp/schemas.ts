@@ -34,9 +34,34 @@ function inline(value: unknown): unknown {
       if (key === "examples" || key === "example") continue;
       out[key] = key === "description" && typeof v === "string" ? toolWording(v) : inline(v);
     }
-    return out;
+    return Array.isArray(out.allOf) ? mergeAllOf(out) : out;
   }
   return value;
+}
+
+const OBJECT_KEYWORDS = new Set(["type", "description", "properties", "required"]);
+const isPlainObject = (s: Json) => s.type === "object" && Object.keys(s).every((k) => OBJECT_KEYWORDS.has(k));
+
+/**
+ * An `allOf` of plain object schemas (ExpertSummary and ExpertProfile are ExpertFields plus their
+ * own properties) as the one object schema it means. zod would make it an intersection, which is
+ * no `type: object`, as a tool's outputSchema must be. Anything else is left for zod to intersect.
+ */
+function mergeAllOf(schema: Json): Json {
+  const { allOf, ...own } = schema;
+  const parts = [...(allOf as Json[]), { type: "object", ...own }];
+  if (!parts.every(isPlainObject)) return schema;
+  const properties: Json = {};
+  for (const part of parts) {
+    for (const [name, property] of Object.entries((part.properties ?? {}) as Json)) {
+      // two parts constraining one property would need both; merging would keep only one
+      if (name in properties) return schema;
+      properties[name] = property;
+    }
+  }
+  const required = [...new Set(parts.flatMap((p) => (p.required ?? []) as string[]))];
+  const description = own.description ?? parts.find((p) => p.description)?.description;
+  return { type: "object", ...(description ? { description } : {}), properties, required };
 }
 
 function toolWording(text: string): string {

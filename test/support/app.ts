@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { loadConfig } from "../../src/config.ts";
 import type { Pool } from "../../src/db/connect.ts";
 import { prepareDatabase, startServer, type RunningServer } from "../../src/server.ts";
-import { seedDemo } from "../../src/experts/seed-demo.ts";
+import { seedDemo } from "../../src/demo/seed.ts";
 import { createLogger } from "../../src/log.ts";
 import { expectContractResponse } from "./contract.ts";
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "../../src/config.ts";
-import { seedDemo } from "../../src/experts/seed-demo.ts";
+import { seedDemo } from "../../src/demo/seed.ts";
 import { createLogger } from "../../src/log.ts";
 import { prepareDatabase, type RunningServer, startServer } from "../../src/server.ts";
 import { freshDatabase } from "./app.ts";

@@ -2,7 +2,7 @@
 import { loadConfig } from "../../src/config.ts";
 import { createUser } from "../../src/accounts/users.ts";
 import { issueApiKey } from "../../src/keys/service.ts";
-import { seedDemo } from "../../src/experts/seed-demo.ts";
+import { seedDemo } from "../../src/demo/seed.ts";
 import { createLogger } from "../../src/log.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
 import { expectContractResponse } from "./contract.ts";

@@ -1,8 +1,8 @@
 import type { Pool } from "../db/connect.ts";
-import { demoExperts } from "./demo/index.ts";
-import { fillOnce } from "./filled.ts";
-import { type ImportProgress, importExperts, validateImport } from "./import-file.ts";
-import { upsertExperts } from "./upsert.ts";
+import { fillOnce } from "../experts/filled.ts";
+import { type ImportProgress, importExperts, validateImport } from "../experts/import-file.ts";
+import { upsertExperts } from "../experts/upsert.ts";
+import { demoExperts } from "./index.ts";
 
 /** The demo records, checked like any import so the demo can never hold a record `import` would refuse. */
 function demoRecords() {

@@ -1,4 +1,4 @@
-import type { components } from "../../../generated/agents.ts";
+import type { components } from "../../generated/agents.ts";
 
 /** The demo produces exactly what `import` accepts: the contract's ExpertImport record. */
 export type ExpertImportRecord = components["schemas"]["ExpertImport"];
