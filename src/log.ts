@@ -1,6 +1,9 @@
-import type { LogLevel } from "./config.ts";
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** Every level, quietest last: what LOG_LEVEL accepts (src/config/server.ts). */
+export const LOG_LEVELS = Object.keys(ORDER) as LogLevel[];
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;

@@ -3,7 +3,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expertUrls } from "../src/experts/urls.ts";
 import { contract } from "../src/http/contract.ts";
 import { MCP_TOOLS } from "../src/web/discovery.ts";
-import { loadDiscoveryConfig } from "../src/web/discovery-config.ts";
+import { loadDiscoveryConfig } from "../src/config/discovery.ts";
 import { discoveryRoutes } from "../src/web/discovery-routes.ts";
 import { servedContract } from "../src/web/docs.ts";
 import { testApp, type TestApp } from "./support/app.ts";

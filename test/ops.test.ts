@@ -31,7 +31,7 @@ describe("health and metrics", () => {
     expect(text).toContain('http_requests_total{method="GET",route="/api/agents/experts/",status="200"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="/api/agents/experts/:slug",status="404"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="unmatched",status="404"} 1');
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{method="GET",route="\/api\/agents\/experts\/",le="\+Inf"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/agents\/experts\/"\} 1$/m);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/agents\/experts\/"\} 1$/m);
     for (const name of ["rate_limit_rejections_total", "rate_limit_store_fallbacks_total", "email_sends_total", "outbox_depth", "mcp_sessions_open", "db_pool_max"]) {
       expect(text).toContain(`# TYPE ${name} `);
@@ -47,9 +47,13 @@ describe("health and metrics", () => {
     } else {
       expect(text).toMatch(/^db_pool_max 1$/m); // the embedded database is one session
     }
-    // every sample line is "name{labels} number"
-    for (const line of text.trim().split("\n").filter((l) => !l.startsWith("#"))) {
-      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? -?[0-9.e+-]+|\+Inf$/);
+    // prom-client's process metrics come with the app's own
+    for (const name of ["process_cpu_seconds_total", "process_resident_memory_bytes", "nodejs_eventloop_lag_seconds"]) {
+      expect(text).toMatch(new RegExp(`^${name} [0-9.e+-]+$`, "m"));
+    }
+    // every sample line is "name{labels} value" (a float, NaN or ±Inf); blank lines are allowed
+    for (const line of text.trim().split("\n").filter((l) => l !== "" && !l.startsWith("#"))) {
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.]+(e[+-]?[0-9]+)?|[+-]Inf|NaN)$/i);
     }
   });
 });

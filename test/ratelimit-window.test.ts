@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import { testRedisNamespace } from "./support/redis.ts";
-import { clientIp, parseTrustProxy } from "../src/http/client-ip.ts";
+import { parseTrustProxy } from "../src/config/proxy.ts";
+import { clientIp } from "../src/http/client-ip.ts";
 import { createRateLimiter, type RateLimitSettings } from "../src/http/rate-limit.ts";
-import { redisStore } from "../src/http/rate-limit-store.ts";
+import { redisStore } from "../src/http/rate-limit-redis.ts";
 import { createLogger } from "../src/log.ts";
 
 const settings: RateLimitSettings = {

@@ -1,11 +1,9 @@
 import { BlockList, isIP } from "node:net";
+import type { TrustProxy } from "../config.ts";
 
-/**
- * Which proxies in front of the server may be believed about the client address:
- * null (none: the socket address is the client), a hop count (the last N proxies, whatever their
- * address), or a list of proxy addresses and CIDR ranges.
- */
-export type TrustProxy = null | { hops: number } | { proxies: string[] };
+// TRUST_PROXY is parsed with the rest of the configuration; its type is handed on to this
+// module's users, who pass it back to clientIp().
+export type { TrustProxy };
 
 /** The part of Bun's server this needs; Elysia hands it to every handler as `server`. */
 export interface SocketInfo {
@@ -17,30 +15,6 @@ export function normalizeIp(address: string): string {
   const a = address.trim().toLowerCase().replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   return mapped ? mapped[1] : a;
-}
-
-/**
- * Parses TRUST_PROXY: empty → null; "1" → one hop; "10.0.0.1, 192.168.0.0/16, fd00::/8" → those.
- * Throws an Error naming the bad part.
- */
-export function parseTrustProxy(raw: string | undefined): TrustProxy {
-  const value = raw?.trim() ?? "";
-  if (value === "" || value === "0" || value.toLowerCase() === "false") return null;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    if (hops > 20) throw new Error(`a hop count must be at most 20, got ${hops}`);
-    return { hops };
-  }
-  const proxies = value.split(",").map((p) => p.trim()).filter(Boolean);
-  for (const p of proxies) {
-    const [address, bits, extra] = p.split("/");
-    const family = isIP(address);
-    const max = family === 4 ? 32 : 128;
-    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
-      throw new Error(`"${p}" is neither a hop count nor an IP address or CIDR range`);
-    }
-  }
-  return { proxies };
 }
 
 function proxyMatcher(proxies: string[]): (ip: string) => boolean {

@@ -56,5 +56,3 @@ export function localStore(): LocalStore {
     },
   };
 }
-
-export { redisStore, type RedisStoreOptions } from "./rate-limit-redis.ts";

@@ -1,19 +1,15 @@
 import { Elysia } from "elysia";
+import type { Budget, RateLimitSettings } from "../config.ts";
 import type { KeyCheck } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
 import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
 import { problem } from "./problem.ts";
-import { localStore, redisStore, type WindowStore } from "./rate-limit-store.ts";
+import { redisStore } from "./rate-limit-redis.ts";
+import { localStore, type WindowStore } from "./rate-limit-store.ts";
 
-export type Budget = "search" | "profile" | "availability";
-
-export interface RateLimitSettings {
-  /** false with RATE_LIMITS=off: every take() is allowed and no header is sent. */
-  enabled: boolean;
-  windowSeconds: number;
-  /** Requests per window without a key (per client IP) and with a valid key (per key). */
-  budgets: Record<Budget, { anonymous: number; withKey: number }>;
-}
+// The configuration defines the budgets (it sits below every module); the limiter's users name
+// them through here.
+export type { Budget, RateLimitSettings };
 
 /** Who is asking: a valid key's id draws on the key's budget, otherwise the IP's. */
 export interface Subject {

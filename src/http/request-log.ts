@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
-import type { AppMetrics } from "../ops/app-metrics.ts";
+import type { AppMetrics } from "../metrics/app-metrics.ts";
 import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
 
 interface InFlight {

@@ -1,6 +1,6 @@
 import type { Database } from "../db/connect.ts";
 import { outboxDepth } from "../inquiries/outbox.ts";
-import type { AppMetrics } from "./app-metrics.ts";
+import type { AppMetrics } from "../metrics/app-metrics.ts";
 
 /**
  * Wires the gauges that are read at scrape time: outbox depth and the database pool (its size,

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
+import type { Registry } from "prom-client";
 import type { Sql } from "../db/connect.ts";
 import { problem } from "../http/problem.ts";
-import type { MetricsRegistry } from "./metrics.ts";
+import { renderMetrics } from "../metrics/registry.ts";
 import { within } from "./shutdown.ts";
 
 /**
@@ -10,7 +11,7 @@ import { within } from "./shutdown.ts";
  * - GET /readyz: the database answers within 2 s and the server is not shutting down; else 503.
  * - GET /metrics: Prometheus text format.
  */
-export function opsRoutes(deps: { sql: Sql; metrics: MetricsRegistry; isDraining: () => boolean; rateLimitStore?: () => string }) {
+export function opsRoutes(deps: { sql: Sql; metrics: Registry; isDraining: () => boolean; rateLimitStore?: () => string }) {
   return new Elysia({ name: "ops-routes" })
     .get("/healthz", () => ({ status: "ok" }))
     .get("/readyz", async () => {
@@ -30,8 +31,8 @@ export function opsRoutes(deps: { sql: Sql; metrics: MetricsRegistry; isDraining
       // Detail only: rate limits counted locally (Redis away, circuit open) still serve correctly.
       return { status: "ready", database: "ok", rate_limit_store: deps.rateLimitStore?.() ?? "local" };
     })
-    .get(
-      "/metrics",
-      async () => new Response(await deps.metrics.render(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),
-    );
+    .get("/metrics", async () => {
+      const { text, contentType } = await renderMetrics(deps.metrics);
+      return new Response(text, { headers: { "content-type": contentType } });
+    });
 }

@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import { clientIp, type SocketInfo } from "../http/client-ip.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limit.ts";
 import type { Logger } from "../log.ts";
-import { type AppMetrics, createAppMetrics } from "./app-metrics.ts";
+import { type AppMetrics, createAppMetrics } from "../metrics/app-metrics.ts";
 import { createShutdownHooks, type ShutdownHooks } from "./shutdown.ts";
 
 /**

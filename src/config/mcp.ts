@@ -1,4 +1,6 @@
-/** The MCP part of the configuration; merged into Config by loadConfig. */
+import { ConfigError, type Env } from "./parse.ts";
+
+/** The MCP endpoints' sessions and which browser origins may call them. */
 export interface McpConfig {
   mcp: {
     /**
@@ -14,21 +16,20 @@ export interface McpConfig {
   };
 }
 
-/** Reads the MCP settings; throws an Error whose message names the variable. */
-export function loadMcpConfig(env: Record<string, string | undefined>): McpConfig {
+export function loadMcpConfig(env: Env): McpConfig {
   const idle = env.MCP_SESSION_IDLE_SECONDS?.trim() || "1800";
   if (!/^\d{1,6}(\.\d+)?$/.test(idle) || Number(idle) <= 0) {
-    throw new Error(`MCP_SESSION_IDLE_SECONDS must be a positive number of seconds, got "${env.MCP_SESSION_IDLE_SECONDS}"`);
+    throw new ConfigError(`MCP_SESSION_IDLE_SECONDS must be a positive number of seconds, got "${env.MCP_SESSION_IDLE_SECONDS}"`);
   }
   const allowedOrigins = (env.MCP_ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean).map((o) => {
     let url: URL;
     try {
       url = new URL(o);
     } catch {
-      throw new Error(`MCP_ALLOWED_ORIGINS must list origins like https://client.example.com, got "${o}"`);
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS must list origins like https://client.example.com, got "${o}"`);
     }
     if (url.origin !== o.replace(/\/+$/, "")) {
-      throw new Error(`MCP_ALLOWED_ORIGINS must list bare origins (scheme://host[:port]), got "${o}"`);
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS must list bare origins (scheme://host[:port]), got "${o}"`);
     }
     return url.origin;
   });

@@ -1,4 +1,6 @@
-/** The discovery part of the configuration; merged into Config by loadConfig. */
+import { ConfigError, type Env } from "./parse.ts";
+
+/** What the discovery documents (/.well-known/…) say about the operator. */
 export interface DiscoveryConfig {
   /**
    * Where to report vulnerabilities, as /.well-known/security.txt's Contact (SECURITY_CONTACT: a
@@ -7,8 +9,7 @@ export interface DiscoveryConfig {
   securityContact: string;
 }
 
-/** Reads the discovery settings; throws an Error whose message names the variable. */
-export function loadDiscoveryConfig(env: Record<string, string | undefined>): DiscoveryConfig {
+export function loadDiscoveryConfig(env: Env): DiscoveryConfig {
   const raw = env.SECURITY_CONTACT?.trim();
   if (!raw) {
     let host = "localhost";
@@ -20,7 +21,7 @@ export function loadDiscoveryConfig(env: Record<string, string | undefined>): Di
     return { securityContact: `mailto:security@${host}` };
   }
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(raw)) {
-    throw new Error(`SECURITY_CONTACT must be a mailto: or https: URL, got "${raw}"`);
+    throw new ConfigError(`SECURITY_CONTACT must be a mailto: or https: URL, got "${raw}"`);
   }
   return { securityContact: raw };
 }
