@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { concurrently, get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
-import { TEST_REDIS_URL as REDIS_URL, testRedisNamespace } from "./support/redis.ts";
+import { requireRedisInCi, skipRedisSuite, TEST_REDIS_URL as REDIS_URL, testRedisNamespace } from "./support/redis.ts";
 
 // Two instances of the app on one Redis (127.0.0.1:6379), as behind a load balancer. A prefix of
 // this run's own keeps parallel runs apart; afterAll deletes every key it made.
 const { prefix, redis, cleanup } = testRedisNamespace();
 
-describe("two instances sharing one Redis", () => {
+requireRedisInCi(import.meta.file);
+
+describe.skipIf(skipRedisSuite)("two instances sharing one Redis", () => {
   let a: OpsApp;
   let b: OpsApp;
   beforeAll(async () => {
