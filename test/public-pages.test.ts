@@ -7,8 +7,7 @@ import { startApp, type TestApp } from "./support/app.ts";
 // data, the booking section, and the 404 page. An app of this suite's own, because it imports
 // experts with hostile texts (operator data is not trusted) that other suites must not see.
 
-type App = TestApp;
-let app: App;
+let app: TestApp;
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 

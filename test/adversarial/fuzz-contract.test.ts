@@ -17,8 +17,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 // Bun's HTTP server refuses request headers over 16 KB itself, with a bare 431, before the app.
 const BUN_HEADER_LIMIT = 16 * 1024;
 
-type App = TestApp;
-let app: App;
+let app: TestApp;
 let slugs: string[];
 const creds = { session: "", logoutSession: "", bearer: "" };
 export const figures: Record<string, { cases: number; statuses: Record<number, number> }> = {};
