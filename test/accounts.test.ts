@@ -4,9 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { sha256Hex } from "../src/keys/api-key.ts";
-import { createLogger } from "../src/log.ts";
-import { type RunningServer, startServer } from "../src/server.ts";
-import { api, freshDatabase, testApp } from "./support/app.ts";
+import { api, freshDatabase, startApp, type TestApp, testApp } from "./support/app.ts";
 import { runCli } from "./support/cli.ts";
 import { expectContractResponse } from "./support/contract.ts";
 import { TEST_PASSWORD, sessionCookie, signUp, uniqueEmail } from "./support/session.ts";
@@ -205,19 +203,20 @@ describe("POST /api/auth/logout and GET /api/auth/me", () => {
 describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug logs", () => {
   const PUBLIC = "https://directory.example";
   const dir = mkdtempSync(join(tmpdir(), "ed-accounts-"));
-  const lines: string[] = [];
   const email = uniqueEmail("operator");
   const password = "operator password 1";
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let server: RunningServer;
+  let app: TestApp;
   let dbEnv: Record<string, string>;
 
   beforeAll(async () => {
     database = await freshDatabase();
     dbEnv = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: join(dir, "data") };
   });
+  /** The database the CLI writes the account into, for the app too: neither seeded nor dropped by it. */
+  const existing = () => ({ databaseUrl: database.databaseUrl, dataDir: database.databaseUrl ? "memory://" : join(dir, "data") });
   afterAll(async () => {
-    await server?.stop();
+    await app?.stop();
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -239,9 +238,8 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
   }, 60_000);
 
   it("logs in the CLI's account with a Secure cookie, accepts only the public origin, and never logs a secret", async () => {
-    const config = { ...loadConfig({ LOG_LEVEL: "debug", PUBLIC_BASE_URL: PUBLIC, ...dbEnv }), port: 0 };
-    server = await startServer(config, createLogger("debug", (line) => lines.push(line)));
-    const base = server.url;
+    app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", PUBLIC_BASE_URL: PUBLIC }, database: existing() });
+    const base = app.url;
     const own = { origin: PUBLIC };
 
     const login = await call(base, "POST", "/api/auth/login", { body: { email, password }, headers: own });
@@ -269,7 +267,7 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     expect((await call(base, "POST", "/api/auth/login", { body: { email, password: "wrong password" }, headers: own })).status).toBe(401);
     expect((await call(base, "POST", "/api/auth/logout", { headers: { cookie, ...own } })).status).toBe(204);
 
-    const log = lines.join("");
+    const log = app.rawLog();
     expect(log).toContain("api key created");
     for (const secret of [key, key.slice(12), token, sha256Hex(key), sha256Hex(token), password, "wrong password"]) {
       expect(log).not.toContain(secret);
@@ -277,7 +275,7 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
   }, 30_000);
 
   it("returns 429 to an address after 30 failed log-ins, for log-in and sign-up alike", async () => {
-    const base = server.url;
+    const base = app.url;
     const own = { origin: PUBLIC };
     // The previous test made one failed log-in from this address: 29 more use up its 30.
     for (let i = 0; i < 29; i++) {
@@ -292,10 +290,9 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
   }, 30_000);
 
   it("with SIGNUP=closed refuses sign-up with 403, says so on the sign-up page, and lets the operator's account log in", async () => {
-    await server.stop();
-    const config = { ...loadConfig({ LOG_LEVEL: "silent", SIGNUP: "closed", ...dbEnv }), port: 0 };
-    server = await startServer(config, createLogger("silent"));
-    const base = server.url;
+    await app.stop();
+    app = await startApp({ env: { LOG_LEVEL: "silent", RATE_LIMITS: "on", SIGNUP: "closed" }, database: existing() });
+    const base = app.url;
     const res = await call(base, "POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: TEST_PASSWORD } });
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain("Sign-up is closed");

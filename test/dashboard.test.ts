@@ -18,7 +18,7 @@ async function textWhenShown(page: Page, selector: string, text: string): Promis
   return (await element.textContent()) ?? "";
 }
 
-requireChromiumInCi();
+requireChromiumInCi(import.meta.file);
 
 describe.skipIf(skipBrowserSuite)("the dashboard in a real browser", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;

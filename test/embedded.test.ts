@@ -2,10 +2,8 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/connect.ts";
-import { createLogger } from "../src/log.ts";
-import { startServer } from "../src/server.ts";
+import { startApp } from "./support/app.ts";
 import { runCli } from "./support/cli.ts";
 import { expectContractResponse } from "./support/contract.ts";
 
@@ -14,8 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), "ed-embedded-"));
 const dataDir = join(dir, "data");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const config = { ...loadConfig({ LOG_LEVEL: "silent" }), port: 0, dataDir };
-const log = createLogger("silent");
+/** The app as `bun run start` runs it (rate limits on), on the embedded database in `at`. */
+const startOn = (at: string) => startApp({ env: { LOG_LEVEL: "silent", RATE_LIMITS: "on" }, database: { databaseUrl: null, dataDir: at } });
 
 async function visibleCount(url: string): Promise<number> {
   // A fresh connection each time: a restarted server may get the port of the one just stopped,
@@ -28,15 +26,15 @@ async function visibleCount(url: string): Promise<number> {
 
 describe("embedded database in DATA_DIR", () => {
   it("seeds the demo directory on first start and keeps data across restarts without seeding again", async () => {
-    const first = await startServer(config, log);
+    const first = await startOn(dataDir);
     const total = await visibleCount(first.url);
     expect(total).toBeGreaterThanOrEqual(100);
-    await first.db.sql`update experts set name = 'Kept Across Restarts' where slug = (select slug from experts order by id limit 1)`;
+    await first.sql`update experts set name = 'Kept Across Restarts' where slug = (select slug from experts order by id limit 1)`;
     await first.stop();
 
-    const second = await startServer(config, log);
+    const second = await startOn(dataDir);
     expect(await visibleCount(second.url)).toBe(total);
-    const [{ n }] = await second.db.sql`select count(*)::int as n from experts where name = 'Kept Across Restarts'`;
+    const [{ n }] = await second.sql`select count(*)::int as n from experts where name = 'Kept Across Restarts'`;
     expect(n).toBe(1);
     await second.stop();
   });
@@ -45,9 +43,9 @@ describe("embedded database in DATA_DIR", () => {
     // `migrate` ends its process right after the migrations: the state of a first start killed there
     const killed = join(dir, "killed-after-migrations");
     expect((await runCli(["migrate"], { DATA_DIR: killed })).code).toBe(0);
-    const server = await startServer({ ...config, dataDir: killed }, log);
+    const server = await startOn(killed);
     expect(await visibleCount(server.url)).toBeGreaterThanOrEqual(100);
-    const [marker] = await server.db.sql`select how from directory_filled`;
+    const [marker] = await server.sql`select how from directory_filled`;
     expect(marker.how).toBe("demo");
     await server.stop();
 
@@ -58,7 +56,7 @@ describe("embedded database in DATA_DIR", () => {
     writeFileSync(file, JSON.stringify(record) + "\n");
     const result = await runCli(["import", file], { DATA_DIR: imported });
     expect(result.stderr).toBe("");
-    const afterImport = await startServer({ ...config, dataDir: imported }, log);
+    const afterImport = await startOn(imported);
     expect(await visibleCount(afterImport.url)).toBe(1);
     await afterImport.stop();
   });

@@ -6,8 +6,7 @@ import { createMailer } from "../src/inquiries/mailer.ts";
 import { enqueueMail, outboxDepth } from "../src/inquiries/outbox.ts";
 import { startOutboxWorker } from "../src/inquiries/worker.ts";
 import { createLogger } from "../src/log.ts";
-import { type RunningServer, startServer } from "../src/server.ts";
-import { freshDatabase } from "./support/app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
 import { expectContractResponse } from "./support/contract.ts";
 import { createTestKey, type TestKey } from "./support/keys.ts";
 import { freePort, startTestSmtp, type TestSmtp, type TestSmtpOptions } from "./support/smtp.ts";
@@ -21,36 +20,29 @@ const SMTP_PASS = "pw-7f3a9c2e-not-for-logs";
 const EXPERT = { slug: "mail-test-expert", name: "Hana Kim", email: "hana.kim@experts.test" };
 const EVIL_EXPERT = { slug: "mail-test-evil", name: "Evil\r\nBcc: expert-bcc@attacker.test", email: "evil.expert@experts.test" };
 
-const logs: string[] = [];
-const log = createLogger("debug", (line) => logs.push(line));
 const smtpOptions: TestSmtpOptions = { auth: { user: SMTP_USER, pass: SMTP_PASS } };
 let smtpPort: number;
 let smtp: TestSmtp | undefined;
-let server: RunningServer;
+let app: TestApp;
 let sql: Pool;
-let drop: () => Promise<void>;
 let key: TestKey;
-let config: ReturnType<typeof loadConfig>;
 
 beforeAll(async () => {
   smtpPort = await freePort();
-  const database = await freshDatabase();
-  drop = database.drop;
-  config = {
-    ...loadConfig({
+  // Experts of its own, no demo directory on a server database (an embedded one loads it anyway).
+  app = await startApp({
+    demo: false,
+    env: {
       LOG_LEVEL: "debug",
+      RATE_LIMITS: "on",
       SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${smtpPort}`,
       MAIL_FROM: "Expert Directory <inquiries@directory.test>",
       MAIL_TIMEOUT_MS: "3000",
       OUTBOX_INTERVAL_MS: "20",
       OUTBOX_RETRY_BASE_MS: "20",
-    }),
-    port: 0,
-    databaseUrl: database.databaseUrl,
-    dataDir: database.dataDir,
-  };
-  server = await startServer(config, log);
-  sql = server.db.sql;
+    },
+  });
+  sql = app.sql;
   for (const e of [EXPERT, EVIL_EXPERT]) {
     await sql`insert into experts (slug, name, email, is_public, is_verified) values (${e.slug}, ${e.name}, ${e.email}, true, true)`;
   }
@@ -58,9 +50,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await app?.stop();
   await smtp?.stop();
-  await drop?.();
 });
 
 function inquiryBody(overrides: Record<string, unknown> = {}) {
@@ -75,7 +66,7 @@ function inquiryBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function postInquiry(body: unknown, as: TestKey = key) {
-  const res = await fetch(`${server.url}/api/agents/inquiries`, {
+  const res = await fetch(`${app.url}/api/agents/inquiries`, {
     method: "POST",
     headers: { ...as.headers, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -119,7 +110,7 @@ describe("mail delivery when the SMTP server is down at first", () => {
     expect(mailsFor(res.body.inquiry_id)).toHaveLength(1);
     expect(await outboxDepth(sql)).toBe(0);
     // the failed attempt and the delivery both show in /metrics
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${app.url}/metrics`)).text();
     const count = (result: string) => Number(metrics.match(new RegExp(`^email_sends_total\\{result="${result}"\\} (\\d+)$`, "m"))?.[1]);
     expect(count("failed")).toBeGreaterThanOrEqual(1);
     expect(count("sent")).toBeGreaterThanOrEqual(1);
@@ -226,7 +217,7 @@ describe("sending only once", () => {
       );
     }
     const workers = [1, 2, 3].map(() =>
-      startOutboxWorker({ sql, mailer: createMailer(config.mail), log, retryBaseMs: 20, intervalMs: 10, batchSize: 2 }),
+      startOutboxWorker({ sql, mailer: createMailer(app.config.mail), log: app.log, retryBaseMs: 20, intervalMs: 10, batchSize: 2 }),
     );
     try {
       await eventually(async () => (await outboxDepth(sql)) === 0);
@@ -242,7 +233,7 @@ describe("sending only once", () => {
     const res = await postInquiry(inquiryBody({ message: "stable message id" }));
     expect(res.body.email_sent).toBe(true);
     const id = res.body.inquiry_id;
-    const host = new URL(server.url).hostname;
+    const host = new URL(app.url).hostname;
     expect(mailsFor(id).map((m) => m.parsed.messageId)).toEqual([`<inquiry.${id}@${host}>`]);
     // the crash: accepted by SMTP, but sent_at never recorded; the claim has run out
     await sql`update outbox set sent_at = null, next_attempt_at = now() where inquiry_id = ${id}`;
@@ -263,14 +254,14 @@ describe("sending only once", () => {
 
 describe("secrets and configuration", () => {
   it("never logs the SMTP password, and logs where mail goes without it", async () => {
-    const text = logs.join("");
+    const text = app.rawLog();
     expect(text).not.toContain(SMTP_PASS);
-    const start = logs.map((l) => JSON.parse(l)).find((l) => l.msg === "mail delivery");
-    expect(start.smtp).toBe(`smtp://127.0.0.1:${smtpPort}`);
+    const start = app.logs.find((l) => l.msg === "mail delivery");
+    expect(start?.smtp).toBe(`smtp://127.0.0.1:${smtpPort}`);
   });
 
   it("keeps credentials out of a failed send's error", async () => {
-    const mailer = createMailer({ ...config.mail, smtpUrl: `smtp://${SMTP_USER}:wrong-secret-123@127.0.0.1:${smtpPort}` });
+    const mailer = createMailer({ ...app.config.mail, smtpUrl: `smtp://${SMTP_USER}:wrong-secret-123@127.0.0.1:${smtpPort}` });
     const error = await mailer
       .send({ to: { name: "X", address: "x@experts.test" }, replyTo: { name: "Y", address: "y@example.com" }, subject: "s", text: "t", html: "h" })
       .then(() => null, (e: Error) => e);
@@ -281,11 +272,11 @@ describe("secrets and configuration", () => {
 
   it("says at start when SMTP_URL is not set, and keeps e-mails in the outbox", async () => {
     const lines: string[] = [];
-    const off = { ...config.mail, smtpUrl: null };
+    const off = { ...app.config.mail, smtpUrl: null };
     const delivery = await startMailDelivery(createMailer(off), off, sql, createLogger("info", (l) => lines.push(l)));
     await delivery.stop();
     expect(lines.join("")).toContain("SMTP_URL is not set");
-    expect(createMailer({ ...config.mail, smtpUrl: null }).configured).toBe(false);
+    expect(createMailer({ ...app.config.mail, smtpUrl: null }).configured).toBe(false);
   });
 
   it("refuses a bad SMTP_URL or MAIL_FROM without echoing the URL", () => {

@@ -6,7 +6,7 @@ setDefaultTimeout(30_000);
 
 // The CSP of the HTML pages must not break them: a real browser loads each page under it and
 // reports every violation as a console error. Debian's chromium, as in test/dashboard.test.ts.
-requireChromiumInCi();
+requireChromiumInCi(import.meta.file);
 
 describe.skipIf(skipBrowserSuite)("HTML pages under their Content-Security-Policy, in a real browser", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;

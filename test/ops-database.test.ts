@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
 
 // A PostgreSQL cluster of this test's own (initdb/pg_ctl), so it can be stopped and started again
 // under the running app. initdb refuses to run as root: then the cluster belongs to `postgres`.
@@ -23,12 +23,12 @@ const startCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-l", join(dir
 const stopCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-m", "fast", "stop"]);
 
 const database = { databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: "memory://" };
-let app: OpsApp;
+let app: TestApp;
 beforeAll(async () => {
   if (asRoot && Bun.spawnSync(["chown", "postgres:postgres", dir]).exitCode !== 0) throw new Error(`cannot give ${dir} to postgres`);
   pg([`${BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   startCluster();
-  app = await startOpsApp({}, database);
+  app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on" }, database });
 }, 60_000);
 
 afterAll(async () => {
@@ -45,7 +45,7 @@ describe("when the database goes away", () => {
   it("bounds the shutdown: a request stuck past SHUTDOWN_TIMEOUT is cut and the process still stops", async () => {
     // An instance of its own: after a database restart postgres.js's sql.end() waits out its
     // whole timeout (5 s), which this test has no need to sit through.
-    const app = await startOpsApp({ SHUTDOWN_TIMEOUT: "0.5" }, database);
+    const app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", SHUTDOWN_TIMEOUT: "0.5" }, database });
     // Another session holds the experts table, so a search waits for the lock indefinitely.
     const other = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
     let release!: () => void;

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createLogger } from "../src/log.ts";
 import { HTML_CSP } from "../src/http/security-headers.ts";
 import { expectContractResponse } from "./support/contract.ts";
-import { get, newApiKey, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
+import { createTestKey } from "./support/keys.ts";
 
-let app: OpsApp;
+let app: TestApp;
 beforeAll(async () => {
-  app = await startOpsApp();
+  app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on" } });
 }, 60_000);
 afterAll(() => app.stop()); // a no-op when the shutdown test below already stopped it
 
@@ -85,7 +86,7 @@ describe("request ids and logs", () => {
   });
 
   it("never writes a secret to the log: keys, cookies, passwords, query strings", async () => {
-    const { key } = await newApiKey(app);
+    const { key } = await createTestKey(app.sql);
     const secrets = {
       key,
       badKey: "edk_live_ThisIsNotARealKeyButLooksLikeOne000000",

@@ -11,7 +11,7 @@ setDefaultTimeout(60_000);
 // violation. Screenshots go to test/artifacts; SCREENSHOTS=docs refreshes the README's in docs/.
 const SHOTS = process.env.SCREENSHOTS === "docs" ? join(import.meta.dir, "..", "docs") : join(import.meta.dir, "artifacts");
 
-requireChromiumInCi();
+requireChromiumInCi(import.meta.file);
 
 describe.skipIf(skipBrowserSuite)("the public pages in a real browser", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;

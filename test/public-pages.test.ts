@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { expectContractResponse } from "./support/contract.ts";
-import { isolatedApp } from "./support/isolated-app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
 
 // The public pages over HTTP: the directory, profiles in the visitor's language with structured
 // data, the booking section, and the 404 page. An app of this suite's own, because it imports
 // experts with hostile texts (operator data is not trusted) that other suites must not see.
 
-type App = Awaited<ReturnType<typeof isolatedApp>>;
-let app: App;
+let app: TestApp;
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
@@ -33,7 +32,7 @@ function expert(slug: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  app = await isolatedApp();
+  app = await startApp();
   const records = [
     expert("pub-open"),
     expert("pub-closed", { accepting_clients: false, availability_status: "closed" }),
@@ -44,15 +43,14 @@ beforeAll(async () => {
       services: [{ title: HOSTILE, description: `"><iframe src=//evil>`, price_usd: 1, price_type: "fixed", duration_minutes: 30 }],
     }),
   ];
-  await importExperts(app.db.sql, validateImport(records.map((value, i) => ({ at: `record ${i}`, value }))));
+  await importExperts(app.sql, validateImport(records.map((value, i) => ({ at: `record ${i}`, value }))));
   // Import refuses such URLs; a row written some other way must still not become markup or a script link.
   const hostileLinks = { website: `https://evil.example.com/"><script>alert(4)</script>`, chat: "javascript:alert(5)" };
-  await app.db.sql`update experts set contact_methods = ${app.db.sql.json(hostileLinks)} where slug = 'pub-hostile'`;
+  await app.sql`update experts set contact_methods = ${app.sql.json(hostileLinks)} where slug = 'pub-hostile'`;
 }, 120_000);
 
 afterAll(async () => {
   await app?.stop();
-  await app?.drop();
 });
 
 async function page(path: string, headers: Record<string, string> = {}) {

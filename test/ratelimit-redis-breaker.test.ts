@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { createRateLimiter, type RateLimiterOptions } from "../src/http/rate-limit.ts";
 import { createLogger } from "../src/log.ts";
 import { relay } from "./support/redis-relay.ts";
-import { TEST_REDIS_URL, testRedisNamespace } from "./support/redis.ts";
+import { requireRedisInCi, skipRedisSuite, TEST_REDIS_URL, testRedisNamespace } from "./support/redis.ts";
 
 // Issue 11, item 6: a hung Redis must not slow every request, and a Redis that loses its data
 // (a restart) must not hand out a second budget.
@@ -32,7 +32,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-describe("the Redis circuit breaker", () => {
+requireRedisInCi(import.meta.file);
+
+describe.skipIf(skipRedisSuite)("the Redis circuit breaker", () => {
   it("after 3 timeouts decides locally at once for the cool-down, logs once, and closes when Redis answers", async () => {
     const proxy = relay(6379);
     const { l, lines, circuit, fallbacks } = limiter(proxy.url);

@@ -1,13 +1,15 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import { relay } from "./support/redis-relay.ts";
-import { testRedisNamespace } from "./support/redis.ts";
+import { requireRedisInCi, skipRedisSuite, testRedisNamespace } from "./support/redis.ts";
 import { createRateLimiter } from "../src/http/rate-limit.ts";
 import { createLogger } from "../src/log.ts";
 
 const { prefix, redis, cleanup } = testRedisNamespace();
 afterAll(cleanup);
 
-describe("when Redis goes away and comes back", () => {
+requireRedisInCi(import.meta.file);
+
+describe.skipIf(skipRedisSuite)("when Redis goes away and comes back", () => {
   it("falls back to the local store, says so once, and shares budgets again when Redis returns", async () => {
     const proxy = relay(6379);
     const lines: Record<string, any>[] = [];

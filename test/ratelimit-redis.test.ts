@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { concurrently, get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
-import { TEST_REDIS_URL as REDIS_URL, testRedisNamespace } from "./support/redis.ts";
+import { concurrently, get, startApp, type TestApp } from "./support/app.ts";
+import { requireRedisInCi, skipRedisSuite, TEST_REDIS_URL as REDIS_URL, testRedisNamespace } from "./support/redis.ts";
 
 // Two instances of the app on one Redis (127.0.0.1:6379), as behind a load balancer. A prefix of
 // this run's own keeps parallel runs apart; afterAll deletes every key it made.
 const { prefix, redis, cleanup } = testRedisNamespace();
 
-describe("two instances sharing one Redis", () => {
-  let a: OpsApp;
-  let b: OpsApp;
+requireRedisInCi(import.meta.file);
+
+describe.skipIf(skipRedisSuite)("two instances sharing one Redis", () => {
+  let a: TestApp;
+  let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_PROFILE: "10,20" };
-    [a, b] = await Promise.all([startOpsApp(env), startOpsApp(env)]);
+    const env = { LOG_LEVEL: "debug", RATE_LIMITS: "on", REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_PROFILE: "10,20" };
+    [a, b] = await Promise.all([startApp({ env }), startApp({ env })]);
   }, 90_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

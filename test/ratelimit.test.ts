@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { testApp } from "./support/app.ts";
-import { concurrently, get, newApiKey, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+import { concurrently, get, startApp, type TestApp } from "./support/app.ts";
+import { createTestKey } from "./support/keys.ts";
 
 const POLICY = /^"(search|profile|availability)";q=\d+;w=60$/;
 const REMAINING = /^"(search|profile|availability)";r=\d+;t=\d+$/;
 
 describe("rate limits on the REST read API (spec defaults)", () => {
-  let app: OpsApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startOpsApp();
+    app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on" } });
   }, 60_000);
   afterAll(() => app.stop());
 
@@ -40,7 +41,7 @@ describe("rate limits on the REST read API (spec defaults)", () => {
 
   it("gives a valid API key its own, larger budget while the address's is spent", async () => {
     expect((await get(app, "/api/agents/experts?limit=1")).status).toBe(429);
-    const { key } = await newApiKey(app);
+    const { key } = await createTestKey(app.sql);
     const res = await get(app, "/api/agents/experts?limit=1", { authorization: `Bearer ${key}` });
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-policy")).toBe('"search";q=300;w=60');
@@ -48,7 +49,7 @@ describe("rate limits on the REST read API (spec defaults)", () => {
   });
 
   it("keeps profile and availability on budgets of their own (120 a minute without a key)", async () => {
-    const { body } = await get(app, "/api/agents/experts?limit=1", { authorization: `Bearer ${(await newApiKey(app)).key}` });
+    const { body } = await get(app, "/api/agents/experts?limit=1", { authorization: `Bearer ${(await createTestKey(app.sql)).key}` });
     const slug = body.experts[0]?.slug ?? "no-such-expert";
     const profile = await get(app, `/api/agents/experts/${slug}`);
     expect([200, 404]).toContain(profile.status);
@@ -82,9 +83,9 @@ describe("rate limits on the REST read API (spec defaults)", () => {
 });
 
 describe("rate limits from the environment, behind a trusted proxy (TRUST_PROXY=1)", () => {
-  let app: OpsApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startOpsApp({ RATE_LIMIT_SEARCH: "2,5", RATE_LIMIT_PROFILE: "3,4", RATE_LIMIT_AVAILABILITY: "1,2", TRUST_PROXY: "1" });
+    app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "2,5", RATE_LIMIT_PROFILE: "3,4", RATE_LIMIT_AVAILABILITY: "1,2", TRUST_PROXY: "1" } });
   }, 60_000);
   afterAll(() => app.stop());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
-import { get, type OpsApp, startOpsApp } from "./support/ops-app.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
 
 setDefaultTimeout(60_000);
 
@@ -49,10 +49,10 @@ const CORPUS = [
     translations: { en: { title: "Mortgage Broker", tagline: "The right mortgage for your first home" } } },
 ];
 
-let app: OpsApp;
+let app: TestApp;
 
 beforeAll(async () => {
-  app = await startOpsApp({ RATE_LIMITS: "off", LOG_LEVEL: "silent" });
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
   await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
 });
 afterAll(() => app?.stop());

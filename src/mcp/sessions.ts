@@ -19,7 +19,19 @@ export interface McpSessionsOptions {
   log: Logger;
   /** Idle time after which a session is closed (seconds). */
   idleSeconds: number;
+  /**
+   * Milliseconds now, for the in-process idle check only (when a row expires is decided by the
+   * database's now(), the one clock all instances share). Default: `mcpSessionClock.now()`.
+   */
+  now?: () => number;
 }
+
+/**
+ * The clock of sessions not given `now`: the wall clock. A test that starts a whole app (which
+ * creates its own McpSessions) moves it forward and calls `sweepMcpSessions()`, so sessions idle
+ * out without the test waiting for the timeout.
+ */
+export const mcpSessionClock = { now: (): number => Date.now() };
 
 interface LocalSession {
   transport: "streamable-http" | "sse";
@@ -35,13 +47,12 @@ export function newSessionId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
+/** Every McpSessions of this process not yet closed: what `sweepMcpSessions()` reaches. */
 const live = new Set<McpSessions>();
 
-/** Sessions open in this process (all apps): for metrics. */
-export function openMcpSessions(): number {
-  let n = 0;
-  for (const s of live) n += s.count();
-  return n;
+/** Runs the sweep of every app in this process now, instead of at its next tick. */
+export async function sweepMcpSessions(): Promise<void> {
+  await Promise.all([...live].map((sessions) => sessions.sweep()));
 }
 
 export class McpSessions {
@@ -50,9 +61,12 @@ export class McpSessions {
   private readonly idleMs: number;
   /** A row's last_seen_at is written at most this often per session, not on every request. */
   private readonly refreshSeconds: number;
-  private sweeping = false;
+  private readonly now: () => number;
+  /** The database half of a sweep in progress: one at a time, so a slow database gets no pile of them. */
+  private deleting: Promise<void> | undefined;
 
   constructor(private readonly options: McpSessionsOptions) {
+    this.now = options.now ?? (() => mcpSessionClock.now());
     this.idleMs = options.idleSeconds * 1000;
     this.refreshSeconds = Math.min(60, options.idleSeconds / 4);
     // A quarter of the timeout (0.25 s to 60 s): a session outlives it by at most that much.
@@ -96,8 +110,8 @@ export class McpSessions {
   /** Notes a use of a session served by this process (an /api/sse POST, an /api/mcp request). */
   used(id: string, transport: LocalSession["transport"]): void {
     const session = this.local.get(id);
-    if (session) session.lastUsed = Date.now();
-    else this.local.set(id, { transport, lastUsed: Date.now(), closers: new Set() });
+    if (session) session.lastUsed = this.now();
+    else this.local.set(id, { transport, lastUsed: this.now(), closers: new Set() });
   }
 
   /**
@@ -131,19 +145,24 @@ export class McpSessions {
     return this.local.size;
   }
 
-  /** Closes the sessions idle longer than the timeout, here and (expired rows) in the database. */
+  /**
+   * Closes the sessions idle longer than the timeout, here (by this process's clock) and, expired
+   * rows, in the database (by the database's). Resolves when both are done; a delete already
+   * running is awaited rather than repeated.
+   */
   async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
+    const cutoff = this.now() - this.idleMs;
+    for (const [id, session] of this.local) if (session.lastUsed <= cutoff) this.forget(id);
+    this.deleting ??= this.deleteExpired().finally(() => (this.deleting = undefined));
+    await this.deleting;
+  }
+
+  private async deleteExpired(): Promise<void> {
     try {
-      const cutoff = Date.now() - this.idleMs;
-      for (const [id, session] of this.local) if (session.lastUsed <= cutoff) this.forget(id);
       await this.options.sql`
         delete from mcp_sessions where last_seen_at < now() - make_interval(secs => ${this.options.idleSeconds})`;
     } catch (error) {
       this.options.log.warn("MCP session sweep failed; retrying at the next one", { error: String((error as Error)?.message ?? error) });
-    } finally {
-      this.sweeping = false;
     }
   }
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { contract, operationParameters } from "../../src/http/contract.ts";
 import { expectContractResponse } from "../support/contract.ts";
 import { deref, hostileQuery, hostileRawBody, hostileSegment, hostileString, hostileValue, validValue } from "../support/fuzz-arbitraries.ts";
-import { isolatedApp } from "../support/isolated-app.ts";
+import { startApp, type TestApp } from "../support/app.ts";
 
 // Property-based fuzzing of every operation of openapi/agents.yaml over the wire (issue 11,
 // "Prove it"). For each operation, requests the contract calls valid and requests mutated into
@@ -17,8 +17,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 // Bun's HTTP server refuses request headers over 16 KB itself, with a bare 431, before the app.
 const BUN_HEADER_LIMIT = 16 * 1024;
 
-type App = Awaited<ReturnType<typeof isolatedApp>>;
-let app: App;
+let app: TestApp;
 let slugs: string[];
 const creds = { session: "", logoutSession: "", bearer: "" };
 export const figures: Record<string, { cases: number; statuses: Record<number, number> }> = {};
@@ -31,7 +30,7 @@ interface Case {
 }
 
 async function fingerprint(): Promise<string> {
-  const [row] = await app.db.sql`
+  const [row] = await app.sql`
     select (select count(*) from users) as users, (select count(*) from api_keys) as keys,
            (select count(*) from api_keys where revoked_at is not null) as revoked,
            (select count(*) from sessions) as sessions, (select count(*) from inquiries) as inquiries,
@@ -41,8 +40,8 @@ async function fingerprint(): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await isolatedApp();
-  slugs = (await app.db.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 5`).map((r) => r.slug);
+  app = await startApp();
+  slugs = (await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 5`).map((r) => r.slug);
   const signup = async (email: string) => {
     const res = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery staple" }) });
     return res.headers.getSetCookie()[0].split(";")[0];
@@ -55,7 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await app?.drop();
 });
 
 /** What an operation needs to get past its credential check, so the rest is really exercised. */

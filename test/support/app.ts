@@ -1,23 +1,25 @@
+// The one way the suites start the real app: on a random port, against a real database of their
+// own (a fresh database on TEST_DATABASE_URL's server, or an in-memory PGlite), with its log
+// captured. testApp() is the instance the suites share; startApp() gives a suite one of its own.
 import postgres from "postgres";
-import { loadConfig } from "../../src/config.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
 import type { Pool } from "../../src/db/connect.ts";
-import { prepareDatabase, startServer, type RunningServer } from "../../src/server.ts";
 import { seedDemo } from "../../src/demo/seed.ts";
-import { createLogger } from "../../src/log.ts";
+import { createLogger, type Logger } from "../../src/log.ts";
+import { prepareDatabase, type RunningServer, startServer } from "../../src/server.ts";
 import { expectContractResponse } from "./contract.ts";
 
-export interface TestApp {
-  url: string;
-  sql: Pool;
-  kind: "embedded" | "server";
-  stop(): Promise<void>;
+export interface TestDatabase {
+  /** postgres://… of a server database; null: embedded (PGlite) in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
 }
 
 /**
  * A database for this test process alone: a fresh database on TEST_DATABASE_URL's server (so
  * parallel runs never meet), or an in-memory PGlite. Returns its URL (null = embedded) and a dropper.
  */
-export async function freshDatabase(): Promise<{ databaseUrl: string | null; dataDir: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<TestDatabase & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { databaseUrl: null, dataDir: "memory://", drop: async () => {} };
   const name = `ed_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -37,36 +39,98 @@ export async function freshDatabase(): Promise<{ databaseUrl: string | null; dat
   };
 }
 
+export interface AppOptions {
+  /** Environment over the defaults: LOG_LEVEL from TEST_LOG_LEVEL (else silent), RATE_LIMITS off. */
+  env?: Record<string, string>;
+  /**
+   * A database that outlives the app: neither seeded nor dropped here. Default: a fresh one,
+   * dropped by stop().
+   */
+  database?: TestDatabase;
+  /**
+   * Load the demo directory into a fresh server database first (default true), as the app does by
+   * itself on a new embedded one; false for suites that bring their own experts.
+   */
+  demo?: boolean;
+}
+
+export interface TestApp {
+  url: string;
+  server: RunningServer;
+  sql: Pool;
+  kind: "embedded" | "server";
+  /** What the instance runs with. */
+  config: Config;
+  /** Its logger, for parts a test runs beside it (their lines land in the same log). */
+  log: Logger;
+  /** Every log line the instance wrote at its LOG_LEVEL, parsed. */
+  readonly logs: Record<string, any>[];
+  /** The raw log text, to search for secrets. */
+  rawLog(): string;
+  /** The first log line matching, waiting briefly: request lines are written after the response is sent. */
+  waitForLog(match: (line: Record<string, any>) => boolean): Promise<Record<string, any>>;
+  /** Stops the server (again: the same promise) and drops the database it was given by freshDatabase(). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an instance of the app of the caller's own: for suites that change settings, trip
+ * per-process counters (log-in throttling, rate limits) other suites must not inherit, read the
+ * log, or stop the server.
+ */
+export async function startApp(options: AppOptions = {}): Promise<TestApp> {
+  const fresh = options.database ? undefined : await freshDatabase();
+  const database = options.database ?? fresh!;
+  const config = {
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off", ...options.env }),
+    port: 0,
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+  };
+  const lines: string[] = [];
+  // Captured for the suites that read it; also shown when a person asked for logs (TEST_LOG_LEVEL).
+  const log = createLogger(config.logLevel, (line) => {
+    lines.push(line);
+    if (process.env.TEST_LOG_LEVEL) process.stderr.write(line);
+  });
+  if (fresh?.databaseUrl && options.demo !== false) {
+    // The server seeds only a new embedded database by itself; a fresh server database is seeded here.
+    const prepared = await prepareDatabase(config, log);
+    await seedDemo(prepared.db.sql);
+    await prepared.db.close();
+  }
+  const server = await startServer(config, log);
+  return {
+    url: server.url,
+    server,
+    sql: server.db.sql,
+    kind: server.db.kind,
+    config,
+    log,
+    get logs() {
+      return lines.map((l) => JSON.parse(l));
+    },
+    rawLog: () => lines.join(""),
+    async waitForLog(match) {
+      for (let i = 0; i < 300; i++) {
+        const found = lines.map((l) => JSON.parse(l)).find(match);
+        if (found) return found;
+        await Bun.sleep(10);
+      }
+      throw new Error("no such log line");
+    },
+    async stop() {
+      await server.stop();
+      await fresh?.drop();
+    },
+  };
+}
+
 let shared: Promise<TestApp> | undefined;
 
-/** Starts the real app once per test process, on a random port, with the demo directory loaded. */
+/** The app the suites share: started once per test process, with the demo directory loaded. */
 export function testApp(): Promise<TestApp> {
-  shared ??= (async () => {
-    const database = await freshDatabase();
-    const config = {
-      ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off" }),
-      port: 0,
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
-    };
-    const log = createLogger(config.logLevel);
-    if (database.databaseUrl) {
-      // The server seeds only a new embedded database by itself; a server database is seeded here.
-      const prepared = await prepareDatabase(config, log);
-      await seedDemo(prepared.db.sql);
-      await prepared.db.close();
-    }
-    const server: RunningServer = await startServer(config, log);
-    return {
-      url: server.url,
-      sql: server.db.sql,
-      kind: server.db.kind,
-      async stop() {
-        await server.stop();
-        await database.drop();
-      },
-    };
-  })();
+  shared ??= startApp();
   return shared;
 }
 
@@ -81,7 +145,7 @@ export interface ApiResponse<T = any> {
 }
 
 /**
- * Calls the running app over HTTP and checks the answer against the contract (documented
+ * Calls the shared app over HTTP and checks the answer against the contract (documented
  * status, body matching the schema) before the test sees it.
  */
 export async function api<T = any>(
@@ -104,4 +168,29 @@ export async function api<T = any>(
     expectContractResponse(method, path, res.status, contentType, parsed);
   }
   return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** GET on any app over HTTP, the answer checked against the contract for /api/agents paths. */
+export async function get(app: { url: string }, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}${path}`, { headers });
+  const text = await res.text();
+  const contentType = res.headers.get("content-type");
+  const body = contentType?.includes("json") && text ? JSON.parse(text) : text;
+  if (path.startsWith("/api/agents")) expectContractResponse("GET", path, res.status, contentType, body);
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** Runs `count` calls of `fn` with at most `concurrency` at a time; returns their results in order. */
+export async function concurrently<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await fn(i);
+      }
+    }),
+  );
+  return results;
 }
