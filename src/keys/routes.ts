@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
-import type { components } from "../../generated/agents.ts";
+import { bodyValidator, pathParameters } from "../contract/index.ts";
 import { requireUser, sessionUser } from "../accounts/session-user.ts";
 import type { Pool } from "../db/connect.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import { validationProblem } from "../http/problem.ts";
-import { bodyValidator } from "../http/validate.ts";
 import type { Logger } from "../log.ts";
 import { issueApiKey, listApiKeys, revokeApiKey } from "./service.ts";
 
-const createBody = bodyValidator<components["schemas"]["CreateApiKeyRequest"]>("CreateApiKeyRequest");
+const createBody = bodyValidator("createApiKey");
+const revokePath = pathParameters("revokeApiKey");
 
 /** A key's name, trimmed; blank after trimming is a 400 like an empty one. */
 function keyName(body: unknown): string {
@@ -37,8 +37,9 @@ export function keyRoutes(deps: { sql: Pool; log: Logger; publicBaseUrl: string 
     }, { parse: "none" })
     .delete("/:id", async ({ params, user }) => {
       const owner = requireUser(user);
-      if (params.id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
-      const revoked = await revokeApiKey(sql, owner.id, params.id);
+      const { id } = revokePath(params);
+      if (id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
+      const revoked = await revokeApiKey(sql, owner.id, id);
       log.info("api key revoked", { user_id: owner.id, key_id: revoked.id, key_prefix: revoked.key_prefix });
       return revoked;
     });

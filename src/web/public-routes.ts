@@ -9,7 +9,7 @@ import { canonicalZone } from "../experts/zoned-time.ts";
 import type { SocketInfo } from "../http/client-ip.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Budget } from "../http/rate-limit.ts";
-import { queryValidator } from "../http/validate.ts";
+import { queryValidator } from "../contract/index.ts";
 import type { AppOps } from "../ops/ops.ts";
 import { type DirectoryChoices, directoryPage } from "./directory-page.ts";
 import { type Html, html } from "./html.ts";
@@ -17,7 +17,7 @@ import { pickLocale } from "./locale.ts";
 import { notFoundPage, profilePage } from "./profile-page.ts";
 import { publicLayout } from "./public-layout.ts";
 
-const searchQuery = queryValidator<SearchQuery>("searchExperts");
+const searchQuery = queryValidator("searchExperts");
 const CHOICES_TTL_MS = 60_000;
 
 function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
