@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import { pathParameters, queryValidator } from "../contract/index.ts";
 import type { Sql } from "../db/connect.ts";
-import { apiCaller } from "../http/caller.ts";
-import type { rateLimits } from "../http/rate-limit.ts";
+import type { Auth } from "../http/auth.ts";
 import { getExpertAvailability } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import { getExpertProfile } from "./profile.ts";
@@ -18,11 +17,13 @@ const profilePath = pathParameters("getExpert");
 const availabilityQuery = queryValidator("getExpertAvailability");
 const availabilityPath = pathParameters("getExpertAvailability");
 
-/** The public read API: search, profile and weekly availability. */
-export function expertRoutes(deps: { sql: Sql; urls: ExpertUrls; limits: ReturnType<typeof rateLimits> }) {
+/**
+ * The public read API: search, profile and weekly availability. A key is optional; `rateLimit`
+ * checks one that is sent (401 when invalid) and draws on its budget, else on the address's.
+ */
+export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User> }) {
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
-    .use(apiCaller(deps.sql))
-    .use(deps.limits)
+    .use(deps.auth.plugin)
     .get("/", ({ request }) => searchExperts(deps.sql, searchQuery(request), deps.urls), { rateLimit: "search" })
     .get("/:slug", ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
