@@ -27,10 +27,6 @@ export type PathOf<Op extends OperationId> = NonNullable<Parameters<Op>["path"]>
 /** The JSON request body of an operation. */
 export type BodyOf<Op extends OperationId> = operations[Op]["requestBody"] extends { content: { "application/json": infer B } } ? B : never;
 
-/** The JSON body of an operation's response with this status. */
-export type ResponseOf<Op extends OperationId, Status extends keyof operations[Op]["responses"]> =
-  operations[Op]["responses"][Status] extends { content: { "application/json": infer B } } ? B : never;
-
 /**
  * A validator of an operation's query string, built from the contract's parameter schemas:
  * integers are converted from their text, defaults applied, unknown or repeated parameters and

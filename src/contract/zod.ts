@@ -8,8 +8,6 @@ import type { OperationId } from "./validators.ts";
 
 /** The contract's schemas as zod, every description passed through `options.describe`. */
 export function contractZods(options: ResolveOptions = {}) {
-  const describe = options.describe ?? ((text: string) => text);
-
   function parameter(operationId: OperationId, location: "query" | "path", name: string) {
     const param = operationParameters(operationId, location, options).find((p) => p.name === name);
     if (!param) throw new Error(`${operationId} has no ${location} parameter ${name}`);
@@ -46,7 +44,5 @@ export function contractZods(options: ResolveOptions = {}) {
     enumValues(name: string): string[] {
       return (contract.components.schemas[name] as { enum: string[] }).enum;
     },
-
-    describe,
   };
 }
