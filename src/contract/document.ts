@@ -32,6 +32,8 @@ const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependen
 export interface ResolveOptions {
   /** Rewrites every `description` text (the MCP tools name tools where the contract names operations). */
   describe?: (text: string) => string;
+  /** Writes an `allOf` of plain object schemas as the one object it means (for zod; see mergeAllOf). */
+  mergeAllOf?: boolean;
 }
 
 /**
@@ -62,7 +64,32 @@ function resolve(value: unknown, options: ResolveOptions, inNameMap: boolean): u
     if (key === "description" && typeof v === "string") out[key] = options.describe ? options.describe(v) : v;
     else out[key] = resolve(v, options, NAME_MAPS.has(key));
   }
-  return out;
+  return options.mergeAllOf && Array.isArray(out.allOf) ? mergeAllOf(out) : out;
+}
+
+const OBJECT_KEYWORDS = new Set(["type", "description", "properties", "required"]);
+const isPlainObject = (s: Json) => s.type === "object" && Object.keys(s).every((k) => OBJECT_KEYWORDS.has(k));
+
+/**
+ * An `allOf` of plain object schemas (one schema extending another) as the one object schema it
+ * means. zod makes an allOf an intersection, which is no `type: object`, as an MCP tool's
+ * outputSchema must be. Anything else (other keywords, one property constrained by two parts,
+ * where merging would keep only one) is left as it is.
+ */
+function mergeAllOf(schema: Json): Json {
+  const { allOf, ...own } = schema;
+  const parts = [...(allOf as Json[]), { type: "object", ...own }];
+  if (!parts.every(isPlainObject)) return schema;
+  const properties: Json = {};
+  for (const part of parts) {
+    for (const [name, property] of Object.entries((part.properties ?? {}) as Json)) {
+      if (name in properties) return schema;
+      properties[name] = property;
+    }
+  }
+  const required = [...new Set(parts.flatMap((p) => (p.required ?? []) as string[]))];
+  const description = own.description ?? parts.find((p) => p.description)?.description;
+  return { type: "object", ...(description ? { description } : {}), properties, required };
 }
 
 function componentAt(ref: string): unknown {

@@ -16,9 +16,9 @@ export type OperationId = keyof operations;
 
 type Parameters<Op extends OperationId> = operations[Op]["parameters"];
 
-/** The validated query of an operation; an operation without query parameters takes none. */
+/** The validated query of an operation; one without query parameters has none to read. */
 export type QueryOf<Op extends OperationId> = [Parameters<Op>["query"]] extends [undefined]
-  ? Record<string, never>
+  ? Record<never, never>
   : NonNullable<Parameters<Op>["query"]>;
 
 /** The path parameters of an operation, by the contract's names. */

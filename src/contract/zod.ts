@@ -7,7 +7,8 @@ import type { OperationId } from "./validators.ts";
 // matching REST operation does (same limits, same enums).
 
 /** The contract's schemas as zod, every description passed through `options.describe`. */
-export function contractZods(options: ResolveOptions = {}) {
+export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
+  const options: ResolveOptions = { ...wording, mergeAllOf: true };
   function parameter(operationId: OperationId, location: "query" | "path", name: string) {
     const param = operationParameters(operationId, location, options).find((p) => p.name === name);
     if (!param) throw new Error(`${operationId} has no ${location} parameter ${name}`);
