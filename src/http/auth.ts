@@ -62,6 +62,16 @@ export function authPlugin<Owner extends { keyId: string }, User>(deps: AuthDeps
     return { owner: await ownerOf(request), clientIp: addressOf(request, server) };
   }
 
+  /**
+   * Draws one request of `caller` on `budget` (the key's budget when it has one, else the
+   * address's); throws the 429 with Retry-After when it is spent. The RateLimit headers to send.
+   */
+  async function drawOn(budget: Budget, caller: Caller<Owner>): Promise<Record<string, string>> {
+    const decision = await deps.limiter.take(budget, { ip: caller.clientIp, keyId: caller.owner?.keyId ?? null });
+    if (!decision.allowed) throw deps.limiter.refusal(budget, decision);
+    return decision.headers;
+  }
+
   // No plugin name: Elysia skips a named plugin the second time it is used, and a route whose
   // option macro was skipped would run unchecked. Each route plugin `.use`s this one.
   const plugin = new Elysia().macro({
@@ -84,15 +94,12 @@ export function authPlugin<Owner extends { keyId: string }, User>(deps: AuthDeps
     },
     rateLimit: (budget: Budget) => ({
       async beforeHandle({ request, server, set }) {
-        const owner = await ownerOf(request);
-        const decision = await deps.limiter.take(budget, { ip: addressOf(request, server), keyId: owner?.keyId ?? null });
-        Object.assign(set.headers, decision.headers);
-        if (!decision.allowed) throw deps.limiter.refusal(budget, decision);
+        Object.assign(set.headers, await drawOn(budget, await callerOf(request, server)));
       },
     }),
   });
-  return { plugin, callerOf, addressOf };
+  return { plugin, callerOf, addressOf, drawOn };
 }
 
-/** One app's auth: `plugin` for route options, `callerOf`/`addressOf` for code outside a route's options. */
+/** One app's auth: `plugin` for route options; `callerOf`, `addressOf`, `drawOn` for code outside them (MCP tools, login throttle). */
 export type Auth<Owner extends { keyId: string }, User> = ReturnType<typeof authPlugin<Owner, User>>;

@@ -42,8 +42,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     urls: deps.urls,
     log,
     async rateLimit(budget, caller) {
-      const decision = await ops.limiter.take(budget, { ip: caller.clientIp, keyId: caller.owner?.keyId ?? null });
-      if (!decision.allowed) throw ops.limiter.refusal(budget, decision);
+      await deps.auth.drawOn(budget, caller);
     },
     async submitInquiry(owner, input) {
       return (await submitInquiry(deps.inquiries, owner, input, null)).inquiry;
