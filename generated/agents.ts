@@ -1942,7 +1942,7 @@ export interface components {
          *     366 days away from now.
          * @example 2026-03-10
          */
-        from: string | unknown | unknown;
+        from: string;
         /**
          * @description Length of the `upcoming` window in days (calendar days in `tz`).
          * @example 7

@@ -1,10 +1,12 @@
 import { Elysia } from "elysia";
 import { sameOriginGuard } from "./accounts/origin.ts";
 import { authRoutes } from "./accounts/routes.ts";
+import { sessionLookup } from "./accounts/session-user.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connect.ts";
 import { expertRoutes } from "./experts/routes.ts";
 import { expertUrls } from "./experts/urls.ts";
+import { authPlugin } from "./http/auth.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
@@ -13,11 +15,11 @@ import type { Mailer } from "./inquiries/mailer.ts";
 import { inquiryRoutes } from "./inquiries/routes.ts";
 import { inquiryStatusRoute } from "./inquiries/status-route.ts";
 import type { InquiryDeps } from "./inquiries/submit.ts";
-import { rateLimits } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { validHost } from "./http/valid-host.ts";
 import { keyRoutes } from "./keys/routes.ts";
+import { keyVerifier, missingKeyProblem } from "./keys/verify.ts";
 import type { Logger } from "./log.ts";
 import { mcpRoutes } from "./mcp/routes.ts";
 import { opsRoutes } from "./ops/health.ts";
@@ -55,6 +57,15 @@ export function createApp(deps: AppDeps) {
     retryBaseMs: deps.config.mail.retryBaseMs,
     onAttempt: ops.metrics.countEmailAttempt,
   };
+  // The one reading of API keys, sessions and client addresses for REST and MCP; http/ knows no
+  // feature, so the key check and the session lookup are handed to it here.
+  const auth = authPlugin({
+    verifyKey: keyVerifier(sql),
+    missingKey: missingKeyProblem,
+    sessionUser: sessionLookup(sql, { publicBaseUrl: deps.config.publicBaseUrl }),
+    limiter: ops.limiter,
+    trustProxy: deps.config.trustProxy,
+  });
   const log = requestLog({ log: deps.log, metrics: ops.metrics, trustProxy: deps.config.trustProxy });
   // Read at request time, once the whole app (and so every route) exists.
   const methodsAt = allowedMethods(() => app.routes);
@@ -69,16 +80,16 @@ export function createApp(deps: AppDeps) {
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsRoutes(deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
-    .use(expertRoutes({ sql, urls, limits: rateLimits(ops.limiter, deps.config.trustProxy) }))
+    .use(expertRoutes({ sql, urls, auth }))
     .use(webRoutes({ sql, urls }))
-    .use(publicPageRoutes({ sql, urls, ops }))
+    .use(publicPageRoutes({ sql, urls, ops, auth }))
     .use(problemPages())
-    .use(inquiryRoutes(inquiries))
-    .use(inquiryStatusRoute({ sql, urls }))
-    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries }))
-    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.trustProxy }))
-    .use(keyRoutes({ sql, log: deps.log, publicBaseUrl: deps.config.publicBaseUrl }))
-    .use(dashboardRoutes({ sql, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl }));
+    .use(inquiryRoutes({ ...inquiries, auth }))
+    .use(inquiryStatusRoute({ sql, urls, auth }))
+    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth }))
+    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth }))
+    .use(keyRoutes({ sql, log: deps.log, auth }))
+    .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expertUrls } from "../src/experts/urls.ts";
-import { contract } from "../src/http/contract.ts";
+import { contract } from "../src/contract/index.ts";
 import { MCP_TOOLS } from "../src/web/discovery.ts";
 import { loadDiscoveryConfig } from "../src/config/discovery.ts";
 import { discoveryRoutes } from "../src/web/discovery-routes.ts";

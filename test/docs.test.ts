@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { contract } from "../src/http/contract.ts";
+import { contract } from "../src/contract/index.ts";
 import { testApp } from "./support/app.ts";
 
 describe("the published contract", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { contract } from "../src/http/contract.ts";
+import { contract } from "../src/contract/index.ts";
 import { inquiryFor } from "./support/inquiry.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 import { expectSchema } from "./support/contract.ts";

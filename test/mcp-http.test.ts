@@ -127,6 +127,12 @@ describe("Origin and API keys on both transports", () => {
     expect(rebinding.status).toBe(403);
   });
 
+  it("refuses a foreign Origin with 403 before it looks at the key (the origin check runs first)", async () => {
+    const badKey = { ...foreign, authorization: "Bearer nope" };
+    expect((await post(initializeMessage(), badKey)).status).toBe(403);
+    expect((await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", ...badKey } })).status).toBe(403);
+  });
+
   it("accepts the server's own origin and requests without Origin", async () => {
     expect((await post(initializeMessage(), { origin: new URL(app.url).origin })).status).toBe(200);
     expect((await post(initializeMessage())).status).toBe(200);

@@ -1,22 +1,22 @@
 import { type Cookie, Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
-import { type SocketInfo, type TrustProxy, clientIp } from "../http/client-ip.ts";
+import type { Auth } from "../http/auth.ts";
 import { requestCookie } from "../http/cookies.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import { problem } from "../http/problem.ts";
-import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from "./session-user.ts";
+import { clearSessionCookie, requireUser, setSessionCookie } from "./session-user.ts";
 import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
 import { type LoginLimits, loginLimits } from "./throttle.ts";
-import { authenticate, createUser, readCredentials } from "./users.ts";
+import { authenticate, createUser, readCredentials, type User } from "./users.ts";
 
-export interface AuthDeps {
+export interface AuthDeps<Owner extends { keyId: string }> {
   sql: Sql;
   log: Logger;
   signup: "open" | "closed";
   publicBaseUrl: string | null;
-  /** Which proxies may name the client address (TRUST_PROXY); the address budget is per client. */
-  trustProxy: TrustProxy;
+  /** The session and the client address (the failed log-in budget is per address). */
+  auth: Auth<Owner, User>;
   /** Login throttling; one set per app unless given. */
   limits?: LoginLimits;
 }
@@ -28,7 +28,7 @@ function tooManyAttempts(seconds: number) {
 }
 
 /** Sign-up, log-in, log-out and "who am I" for the dashboard, on the `ed_session` cookie. */
-export function authRoutes(deps: AuthDeps) {
+export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner>) {
   const { sql, log } = deps;
   const limits = deps.limits ?? loginLimits();
   const cookieOptions = { publicBaseUrl: deps.publicBaseUrl };
@@ -39,7 +39,7 @@ export function authRoutes(deps: AuthDeps) {
     setSessionCookie(jar, await createSession(sql, userId), request, cookieOptions);
   }
   return new Elysia({ prefix: "/api/auth" })
-    .use(sessionUser(sql, cookieOptions))
+    .use(deps.auth.plugin)
     .onAfterHandle(function noStore({ set }) {
       Object.assign(set.headers, NO_STORE);
     })
@@ -49,7 +49,7 @@ export function authRoutes(deps: AuthDeps) {
         throw problem(403, "Sign-up is closed on this server. Ask its operator for an account.");
       }
       const credentials = readCredentials(await readJsonBody(request));
-      const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
+      const address = deps.auth.addressOf(request, server);
       // A 409 tells whether an address is registered, so sign-up conflicts share the address's
       // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
       const wait = limits.perAddress.take(address);
@@ -64,7 +64,7 @@ export function authRoutes(deps: AuthDeps) {
     }, { parse: "none" })
     .post("/login", async ({ cookie, request, server }) => {
       const credentials = readCredentials(await readJsonBody(request));
-      const address = clientIp(request, server as SocketInfo | null, deps.trustProxy);
+      const address = deps.auth.addressOf(request, server);
       const waitAddress = limits.perAddress.take(address);
       if (waitAddress) throw tooManyAttempts(waitAddress);
       const waitAccount = limits.perAccount.take(credentials.email);
@@ -89,5 +89,5 @@ export function authRoutes(deps: AuthDeps) {
       set.status = 204;
       return null;
     })
-    .get("/me", ({ user }) => requireUser(user));
+    .get("/me", ({ user }) => requireUser(user), { session: true });
 }

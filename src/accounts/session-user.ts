@@ -1,4 +1,4 @@
-import { type Cookie, Elysia } from "elysia";
+import type { Cookie } from "elysia";
 import type { Sql } from "../db/connect.ts";
 import { requestCookie } from "../http/cookies.ts";
 import { problem } from "../http/problem.ts";
@@ -25,17 +25,17 @@ export function clearSessionCookie(cookie: Cookie<unknown>, request: Request, op
 }
 
 /**
- * Resolves `user` (the logged-in account, or null) from the `ed_session` cookie for the routes of
- * the instance that uses it, renewing the cookie when the session's expiry slid forward.
+ * The logged-in account of a request (or null) from the `ed_session` cookie, renewing the cookie
+ * when the session's expiry slid forward. The auth plugin's `session: true` calls it (src/app.ts).
  */
-export function sessionUser(sql: Sql, options: SessionCookieOptions) {
-  return new Elysia().resolve({ as: "scoped" }, async function resolveSessionUser({ cookie, request }) {
+export function sessionLookup(sql: Sql, options: SessionCookieOptions) {
+  return async function sessionUser(request: Request, jar: Record<string, Cookie<unknown>>): Promise<User | null> {
     // Read with the same parser as the CSRF guard (src/http/cookies.ts), never the framework's.
     const token = requestCookie(request, SESSION_COOKIE);
     const found = await findSession(sql, token);
-    if (found?.renewed && token) setSessionCookie(cookie[SESSION_COOKIE], token, request, options);
-    return { user: found?.user ?? null };
-  });
+    if (found?.renewed && token) setSessionCookie(jar[SESSION_COOKIE], token, request, options);
+    return found?.user ?? null;
+  };
 }
 
 /** The 401 of a dashboard operation without a live session. */

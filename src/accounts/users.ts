@@ -1,12 +1,13 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { bodyValidator } from "../http/validate.ts";
+import { bodyValidator } from "../contract/index.ts";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
 
 export type User = components["schemas"]["User"];
 export type AccountCredentials = components["schemas"]["AccountCredentials"];
 
-const validateCredentials = bodyValidator<AccountCredentials>("AccountCredentials");
+// Sign-up and log-in take the same AccountCredentials body.
+const validateCredentials = bodyValidator("signup");
 
 /**
  * Reads `{ email, password }` from a request body or the CLI: the e-mail address is trimmed and

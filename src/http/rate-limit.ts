@@ -1,8 +1,5 @@
-import { Elysia } from "elysia";
 import type { Budget, RateLimitSettings } from "../config.ts";
-import type { KeyCheck } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
-import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
 import { problem } from "./problem.ts";
 import { redisStore } from "./rate-limit-redis.ts";
 import { localStore, type WindowStore } from "./rate-limit-store.ts";
@@ -85,7 +82,7 @@ const OFF: Decision = Object.freeze({
 
 /**
  * The rate limiter of one app: a sliding-window log per budget and caller, in this process or in
- * Redis. Created once per app; REST routes use it through `rateLimits()`, MCP tools call take().
+ * Redis. Created once per app; REST routes use it through the `rateLimit` option of src/http/auth.ts, MCP tools call take().
  *
  * @example
  * const d = await limiter.take("search", { ip: "203.0.113.7", keyId: null });
@@ -142,26 +139,4 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       store.close();
     },
   };
-}
-
-/**
- * The Elysia side: a `rateLimit: "search"` route option that takes from the budget before the
- * handler runs, puts RateLimit/RateLimit-Policy on the response and ends a refused request with
- * 429 + Retry-After. Use it after `apiCaller()`, whose `apiKey` picks the key's budget.
- */
-export function rateLimits(limiter: RateLimiter, trustProxy: TrustProxy) {
-  return new Elysia({ name: "rate-limits" }).macro({
-    rateLimit: (budget: Budget) => ({
-      async beforeHandle(ctx) {
-        const { request, server, set } = ctx;
-        const apiKey = (ctx as unknown as { apiKey?: KeyCheck }).apiKey;
-        const decision = await limiter.take(budget, {
-          ip: clientIp(request, server as SocketInfo | null, trustProxy),
-          keyId: apiKey?.kind === "valid" ? apiKey.owner.keyId : null,
-        });
-        Object.assign(set.headers, decision.headers);
-        if (!decision.allowed) throw limiter.refusal(budget, decision);
-      },
-    }),
-  });
 }

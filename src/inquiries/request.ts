@@ -1,6 +1,6 @@
 import type { components } from "../../generated/agents.ts";
 import { HttpProblem, type FieldError, validationProblem } from "../http/problem.ts";
-import { bodyValidator } from "../http/validate.ts";
+import { bodyValidator } from "../contract/index.ts";
 
 export type InquiryRequest = components["schemas"]["InquiryRequest"];
 
@@ -9,7 +9,7 @@ export const CONTEXT_MAX_BYTES = 16 * 1024;
 export const CONTEXT_MAX_DEPTH = 8;
 export const IDEMPOTENCY_KEY_MAX = 255;
 
-const validateSchema = bodyValidator<InquiryRequest>("InquiryRequest");
+const validateSchema = bodyValidator("createInquiry");
 
 /** Nesting depth of a JSON value, the object itself counting 1; stops looking past `limit`. */
 function depthExceeds(value: unknown, limit: number, level = 1): boolean {

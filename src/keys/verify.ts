@@ -1,4 +1,5 @@
 import type { Sql } from "../db/connect.ts";
+import type { KeyVerdict } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
 import { KEY_PATTERN, sha256Hex } from "./api-key.ts";
 
@@ -62,10 +63,10 @@ export function missingKeyProblem() {
   });
 }
 
-/** For operations that need a key: the owner, or a 401 thrown for a missing or bad one. */
-export async function requireApiKey(sql: Sql, authorization: string | null | undefined): Promise<KeyOwner> {
-  const check = await checkApiKey(sql, authorization);
-  if (check.kind === "none") throw missingKeyProblem();
-  if (check.kind === "invalid") throw invalidKeyProblem(check.reason);
-  return check.owner;
+/** The key check as the auth plugin takes it (src/http/auth.ts): an invalid key comes with its 401. */
+export function keyVerifier(sql: Sql) {
+  return async function verifyKey(authorization: string | null): Promise<KeyVerdict<KeyOwner>> {
+    const check = await checkApiKey(sql, authorization);
+    return check.kind === "invalid" ? { kind: "invalid", problem: invalidKeyProblem(check.reason) } : check;
+  };
 }

@@ -5,7 +5,7 @@ import { checkWindow, type WindowQuery } from "../experts/availability-window.ts
 import { checkSlug } from "../experts/slug.ts";
 import { callerOf } from "./caller.ts";
 import { getExpertInput, unknownExpertText } from "./get-expert-tool.ts";
-import { contractZod, parameterZod } from "./schemas.ts";
+import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
@@ -13,7 +13,7 @@ import type { McpToolDeps } from "./tool-deps.ts";
 // getExpertAvailability answers (same inputs, same output schema), and an agent asking "who is
 // free on Tuesday afternoon, my time?" need not read whole profiles.
 
-const param = (name: string, description: string) => parameterZod("getExpertAvailability", name, description);
+const param = (name: string, description: string) => toolSchemas.queryParameter("getExpertAvailability", name, description);
 
 export const getAvailabilityInput = {
   slug: getExpertInput.slug,
@@ -42,7 +42,7 @@ export function renderAvailability(slug: string, a: ExpertAvailability): string 
 }
 
 const getAvailabilityArguments = z.strictObject(getAvailabilityInput);
-const getAvailabilityResult = contractZod("ExpertAvailability");
+const getAvailabilityResult = toolSchemas.schema("ExpertAvailability");
 
 export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
   server.registerTool(

@@ -4,16 +4,13 @@ import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
 import { callerOf } from "./caller.ts";
 import type { Locale } from "../experts/summary.ts";
-import { operationParameters } from "../http/contract.ts";
-import { contractZod, inlineSchema, parameterZod } from "./schemas.ts";
+import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
-const slugSchema = inlineSchema(operationParameters("getExpert", "path").find((p) => p.name === "slug")!.schema);
-
 export const getExpertInput = {
-  slug: z.fromJSONSchema(slugSchema as never).describe("The expert's slug, exactly as search_experts returned it (e.g. hana-kim)."),
-  locale: parameterZod("getExpert", "locale", "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en)."),
+  slug: toolSchemas.pathParameter("getExpert", "slug", "The expert's slug, exactly as search_experts returned it (e.g. hana-kim)."),
+  locale: toolSchemas.queryParameter("getExpert", "locale", "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en)."),
 };
 
 /** The 404 of an unknown slug, worded for an agent: what to call instead. */
@@ -78,7 +75,7 @@ export function renderProfile(p: ExpertProfile): string {
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
 const getExpertArguments = z.strictObject(getExpertInput);
-const getExpertResult = contractZod("ExpertProfile");
+const getExpertResult = toolSchemas.schema("ExpertProfile");
 
 export function registerGetExpert(server: McpServer, deps: McpToolDeps) {
   server.registerTool(

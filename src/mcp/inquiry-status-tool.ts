@@ -1,18 +1,15 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
-import { operationParameters } from "../http/contract.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { getInquiryStatus, type InquiryStatus } from "../inquiries/status.ts";
 import { callerOf } from "./caller.ts";
-import { contractZod, inlineSchema } from "./schemas.ts";
+import { toolSchemas } from "./schemas.ts";
 import { NO_KEY_TEXT } from "./submit-inquiry-tool.ts";
 import { guardedTool, toolError, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
-const idSchema = inlineSchema(operationParameters("getInquiryStatus", "path").find((p) => p.name === "id")!.schema);
-
 export const inquiryStatusInput = {
-  inquiry_id: z.fromJSONSchema(idSchema as never).describe("The inquiry_id that submit_inquiry returned."),
+  inquiry_id: toolSchemas.pathParameter("getInquiryStatus", "id", "The inquiry_id that submit_inquiry returned."),
 };
 
 export function renderInquiryStatus(s: InquiryStatus): string {
@@ -39,7 +36,7 @@ function wording(id: string) {
 }
 
 const inquiryStatusArguments = z.strictObject(inquiryStatusInput);
-const inquiryStatusResult = contractZod("InquiryStatus");
+const inquiryStatusResult = toolSchemas.schema("InquiryStatus");
 
 export function registerInquiryStatus(server: McpServer, deps: McpToolDeps) {
   server.registerTool(

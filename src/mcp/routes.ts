@@ -2,20 +2,19 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import type { Sql } from "../db/connect.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
-import type { SocketInfo } from "../http/client-ip.ts";
+import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
 import { type InquiryDeps, submitInquiry } from "../inquiries/submit.ts";
-import { checkApiKey, invalidKeyProblem } from "../keys/verify.ts";
+import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
 import type { AppOps } from "../ops/ops.ts";
-import type { McpCaller } from "./caller.ts";
 import { legacySse, MESSAGES_PATH, SSE_PATH } from "./legacy-sse.ts";
 import { mcpOriginAllowed } from "./origin.ts";
 import { McpSessions } from "./sessions.ts";
 import { streamableHttp } from "./streamable-http.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
-export interface McpRouteDeps {
+export interface McpRouteDeps<User> {
   config: Pick<Config, "mcp">;
   sql: Sql;
   urls: ExpertUrls;
@@ -23,6 +22,7 @@ export interface McpRouteDeps {
   baseUrl: () => string;
   ops: AppOps;
   inquiries: InquiryDeps;
+  auth: Auth<KeyOwner, User>;
 }
 
 /**
@@ -31,7 +31,7 @@ export interface McpRouteDeps {
  * an Authorization header with an invalid or revoked key gets 401; no key at all is fine (the
  * read tools work, submit_inquiry answers with a tool error).
  */
-export function mcpRoutes(deps: McpRouteDeps) {
+export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   const { ops, log } = deps;
   const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds });
   ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
@@ -42,8 +42,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
     urls: deps.urls,
     log,
     async rateLimit(budget, caller) {
-      const decision = await ops.limiter.take(budget, { ip: caller.clientIp, keyId: caller.owner?.keyId ?? null });
-      if (!decision.allowed) throw ops.limiter.refusal(budget, decision);
+      await deps.auth.drawOn(budget, caller);
     },
     async submitInquiry(owner, input) {
       return (await submitInquiry(deps.inquiries, owner, input, null)).inquiry;
@@ -52,23 +51,19 @@ export function mcpRoutes(deps: McpRouteDeps) {
   const mcp = streamableHttp({ tools, sessions });
   const sse = legacySse({ tools, sessions, log });
 
-  async function admit(request: Request, server: SocketInfo | null): Promise<McpCaller> {
-    if (!mcpOriginAllowed(request.headers.get("origin"), deps.baseUrl(), deps.config.mcp.allowedOrigins)) {
-      throw problem(403, "Cross-origin request refused: this MCP server accepts browser requests only from its own origin (DNS-rebinding protection). Operators can allow more origins with MCP_ALLOWED_ORIGINS.");
-    }
-    const key = await checkApiKey(deps.sql, request.headers.get("authorization"));
-    if (key.kind === "invalid") throw invalidKeyProblem(key.reason);
-    return { owner: key.kind === "valid" ? key.owner : null, clientIp: ops.clientIp(request, server) };
-  }
-
-  // parse: "none" leaves the body to the transports, which read it with their own size limit.
+  // The Origin check is a hook of this instance, so it runs before the route's `apiKey` option:
+  // a foreign page learns nothing about keys. parse: "none" leaves the body to the transports,
+  // which read it with their own size limit.
   return new Elysia()
-    .post("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)), { parse: "none" })
-    .get("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)))
-    .delete("/api/mcp", async ({ request, server }) => mcp(request, await admit(request, server)))
-    .get(SSE_PATH, async ({ request, server }) => {
-      await admit(request, server);
-      return sse.openStream();
+    .use(deps.auth.plugin)
+    .onBeforeHandle(function refuseForeignOrigin({ request }) {
+      if (!mcpOriginAllowed(request.headers.get("origin"), deps.baseUrl(), deps.config.mcp.allowedOrigins)) {
+        throw problem(403, "Cross-origin request refused: this MCP server accepts browser requests only from its own origin (DNS-rebinding protection). Operators can allow more origins with MCP_ALLOWED_ORIGINS.");
+      }
     })
-    .post(MESSAGES_PATH, async ({ request, server }) => sse.postMessage(request, await admit(request, server)), { parse: "none" });
+    .post("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true, parse: "none" })
+    .get("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
+    .delete("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
+    .get(SSE_PATH, () => sse.openStream(), { apiKey: true })
+    .post(MESSAGES_PATH, ({ request, caller }) => sse.postMessage(request, caller), { apiKey: true, parse: "none" });
 }

@@ -3,15 +3,15 @@ import * as z from "zod";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
 import { callerOf } from "./caller.ts";
-import { contractEnum, contractZod, parameterZod } from "./schemas.ts";
+import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
-const param = (name: string, description?: string) => parameterZod("searchExperts", name, description);
+const param = (name: string, description?: string) => toolSchemas.queryParameter("searchExperts", name, description);
 
 export const searchExpertsInput = {
   q: param("q", "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone."),
-  category: param("category", `Only experts in this category. One of: ${contractEnum("CategorySlug").join(", ")}.`),
+  category: param("category", `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`),
   country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
   city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
   language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
@@ -80,7 +80,7 @@ export function renderSearch(result: ExpertSearchResult): string {
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
 const searchExpertsArguments = z.strictObject(searchExpertsInput);
-const searchExpertsResult = contractZod("ExpertSearchResult");
+const searchExpertsResult = toolSchemas.schema("ExpertSearchResult");
 
 export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
   server.registerTool(

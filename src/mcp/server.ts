@@ -1,5 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { contract } from "../http/contract.ts";
+import { contract } from "../contract/index.ts";
 import { registerGetAvailability } from "./get-availability-tool.ts";
 import { registerGetExpert } from "./get-expert-tool.ts";
 import { registerInquiryStatus } from "./inquiry-status-tool.ts";

@@ -3,11 +3,11 @@ import * as z from "zod";
 import type { HttpProblem } from "../http/problem.ts";
 import { callerOf } from "./caller.ts";
 import { unknownExpertText } from "./get-expert-tool.ts";
-import { contractZod, propertyZods } from "./schemas.ts";
+import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolError, toolResult } from "./tool-result.ts";
 import type { Inquiry, InquiryRequest, McpToolDeps } from "./tool-deps.ts";
 
-const fields = propertyZods("InquiryRequest");
+const fields = toolSchemas.properties("InquiryRequest");
 
 export const submitInquiryInput = {
   expert_slug: fields.expert_slug.describe("The slug of the expert to contact, as search_experts or get_expert returned it."),
@@ -50,7 +50,7 @@ export function renderInquiry(inquiry: Inquiry, input: InquiryRequest): string {
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
 const submitInquiryArguments = z.strictObject(submitInquiryInput);
-const submitInquiryResult = contractZod("Inquiry");
+const submitInquiryResult = toolSchemas.schema("Inquiry");
 
 export function registerSubmitInquiry(server: McpServer, deps: McpToolDeps) {
   server.registerTool(

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
-import { sessionUser } from "../accounts/session-user.ts";
+import type { User } from "../accounts/users.ts";
 import type { Sql } from "../db/connect.ts";
+import type { Auth } from "../http/auth.ts";
 import { MAX_ACTIVE_KEYS, listApiKeys } from "../keys/service.ts";
 import scriptPath from "./dashboard.js" with { type: "file" };
 import { keysPage, loginPage, signupPage } from "./dashboard-pages.ts";
@@ -23,15 +24,15 @@ function seeOther(location: string): Response {
 }
 
 /** The account dashboard: log in, sign up and the API keys page, plus its one script file. */
-export function dashboardRoutes(deps: { sql: Sql; signup: "open" | "closed"; publicBaseUrl: string | null }) {
+export function dashboardRoutes<Owner extends { keyId: string }>(deps: { sql: Sql; signup: "open" | "closed"; auth: Auth<Owner, User> }) {
   const signupOpen = deps.signup === "open";
   return new Elysia({ prefix: "/dashboard" })
     .get("/app.js", () => new Response(Bun.file(scriptPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
-    .use(sessionUser(deps.sql, { publicBaseUrl: deps.publicBaseUrl }))
+    .use(deps.auth.plugin)
     .get("/", async ({ user }) => {
       if (!user) return seeOther("/dashboard/login");
       return page(keysPage(user.email, await listApiKeys(deps.sql, user.id), MAX_ACTIVE_KEYS));
-    })
-    .get("/login", ({ user }) => (user ? seeOther("/dashboard") : page(loginPage(signupOpen))))
-    .get("/signup", ({ user }) => (user ? seeOther("/dashboard") : page(signupPage(signupOpen))));
+    }, { session: true })
+    .get("/login", ({ user }) => (user ? seeOther("/dashboard") : page(loginPage(signupOpen))), { session: true })
+    .get("/signup", ({ user }) => (user ? seeOther("/dashboard") : page(signupPage(signupOpen))), { session: true });
 }

@@ -1,4 +1,4 @@
-import { contract } from "../http/contract.ts";
+import { contract } from "../contract/index.ts";
 
 // The texts crawlers and agents look for first: /llms.txt, /robots.txt, /.well-known/security.txt.
 // llms.txt is built from the contract (its description's sections, its operations, its key

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 // Swagger UI's files are inside the executable; the page loads nothing from the internet.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
-import { contract } from "../http/contract.ts";
+import { contract } from "../contract/index.ts";
 
 /** The contract as served: its `servers` name PUBLIC_BASE_URL when set (else "/", this server). */
 export function servedContract(publicBaseUrl: string | null): string {

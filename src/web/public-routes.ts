@@ -6,10 +6,11 @@ import { type SearchQuery, searchExperts } from "../experts/search.ts";
 import { checkSlug } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import { canonicalZone } from "../experts/zoned-time.ts";
+import type { Auth } from "../http/auth.ts";
 import type { SocketInfo } from "../http/client-ip.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Budget } from "../http/rate-limit.ts";
-import { queryValidator } from "../http/validate.ts";
+import { queryValidator } from "../contract/index.ts";
 import type { AppOps } from "../ops/ops.ts";
 import { type DirectoryChoices, directoryPage } from "./directory-page.ts";
 import { type Html, html } from "./html.ts";
@@ -17,7 +18,7 @@ import { pickLocale } from "./locale.ts";
 import { notFoundPage, profilePage } from "./profile-page.ts";
 import { publicLayout } from "./public-layout.ts";
 
-const searchQuery = queryValidator<SearchQuery>("searchExperts");
+const searchQuery = queryValidator("searchExperts");
 const CHOICES_TTL_MS = 60_000;
 
 function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
@@ -51,11 +52,11 @@ function choicesReader(sql: Sql) {
  * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
  * profile budgets, so scraping the pages is no way around the rate limits.
  */
-export function publicPageRoutes(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps }) {
+export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User> }) {
   const choices = choicesReader(deps.sql);
 
   async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
-    const decision = await deps.ops.limiter.take(budget, { ip: deps.ops.clientIp(request, server), keyId: null });
+    const decision = await deps.ops.limiter.take(budget, { ip: deps.auth.addressOf(request, server), keyId: null });
     if (decision.allowed) return null;
     const retry = decision.headers["retry-after"] ?? "60";
     return page(publicLayout({ locale, title: "429" }, html`<h1>Too many requests</h1><p>Wait ${retry} seconds, then reload. Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`), 429, { "retry-after": retry });

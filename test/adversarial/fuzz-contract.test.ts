@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import fc from "fast-check";
-import { contract, operationParameters } from "../../src/http/contract.ts";
+import { contract, operationParameters } from "../../src/contract/index.ts";
 import { expectContractResponse } from "../support/contract.ts";
 import { deref, hostileQuery, hostileRawBody, hostileSegment, hostileString, hostileValue, validValue } from "../support/fuzz-arbitraries.ts";
 import { startApp, type TestApp } from "../support/app.ts";

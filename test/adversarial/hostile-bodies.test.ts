@@ -1,6 +1,6 @@
 import { describe, expect, it, setDefaultTimeout } from "bun:test";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "../../src/http/json-body.ts";
-import { nulFields } from "../../src/http/validate.ts";
+import { nulFields } from "../../src/contract/index.ts";
 import { api, testApp } from "../support/app.ts";
 import { createKey, signUp } from "../support/session.ts";
 

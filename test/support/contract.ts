@@ -1,5 +1,5 @@
 import { expect } from "bun:test";
-import { anchoredSchema, contract, createContractAjv } from "../../src/http/contract.ts";
+import { contract, createContractAjv, resolveRefs } from "../../src/contract/index.ts";
 
 // No defaults here: a response must carry every required field itself.
 const ajv = createContractAjv({ useDefaults: false });
@@ -9,7 +9,7 @@ function validatorFor(schema: Record<string, unknown>) {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(anchoredSchema(schema));
+    validate = ajv.compile(resolveRefs(schema) as Record<string, unknown>);
     compiled.set(key, validate);
   }
   return validate;

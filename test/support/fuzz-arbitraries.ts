@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { contract } from "../../src/http/contract.ts";
+import { contract } from "../../src/contract/index.ts";
 
 // fast-check arbitraries derived from the contract's own JSON Schemas: values the contract calls
 // valid, and the hostile values the issue lists, to put into any field, parameter or header.

@@ -1,0 +1,8 @@
+// The contract module: openapi/agents.yaml read once, its refs resolved in one place, and for
+// each operationId its validators typed with generated/agents.ts. Routes, features and the MCP
+// tools read the contract only through here.
+export { contract, componentSchema, findOperation, operationParameters, resolveRefs, type Parameter } from "./document.ts";
+export { createContractAjv, fieldErrors, requestAjv, schemaValidator } from "./ajv.ts";
+export { NUL_MESSAGE, nulFields } from "./nul.ts";
+export { bodyValidator, pathParameters, queryValidator, type BodyOf, type OperationId, type PathOf, type QueryOf } from "./validators.ts";
+export { contractZods } from "./zod.ts";
