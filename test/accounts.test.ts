@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { sha256Hex } from "../src/keys/api-key.ts";
+import { sha256Hex } from "../src/crypto.ts";
 import { api, freshDatabase, startApp, type TestApp, testApp } from "./support/app.ts";
 import { runCli } from "./support/cli.ts";
 import { expectContractResponse } from "./support/contract.ts";

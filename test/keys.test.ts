@@ -1,5 +1,6 @@
 import { describe, expect, it, setDefaultTimeout } from "bun:test";
-import { generateApiKey, sha256Hex } from "../src/keys/api-key.ts";
+import { sha256Hex } from "../src/crypto.ts";
+import { generateApiKey } from "../src/keys/api-key.ts";
 import { api, testApp } from "./support/app.ts";
 import { createKey, signUp } from "./support/session.ts";
 

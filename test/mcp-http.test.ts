@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createApp } from "../src/app.ts";
 import { createMailer } from "../src/inquiries/mailer.ts";
 import { loadConfig } from "../src/config.ts";
-import { sha256Hex } from "../src/keys/api-key.ts";
+import { sha256Hex } from "../src/crypto.ts";
 import { createLogger } from "../src/log.ts";
 import { createOps } from "../src/ops/ops.ts";
 import { testApp, type TestApp } from "./support/app.ts";

@@ -1,6 +1,5 @@
 import type { Pool } from "../db/connect.ts";
-import { fieldErrors, requestAjv, schemaValidator } from "../http/contract.ts";
-import { nulFields } from "../http/validate.ts";
+import { fieldErrors, nulFields, requestAjv, schemaValidator } from "../contract/index.ts";
 import { markDirectoryFilled } from "./filled.ts";
 import { type ExpertImport, upsertExperts } from "./upsert.ts";
 

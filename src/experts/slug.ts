@@ -1,8 +1,8 @@
-import { anchoredSchema, operationParameters, requestAjv } from "../http/contract.ts";
+import { operationParameters, requestAjv, resolveRefs } from "../contract/index.ts";
 import { problem } from "../http/problem.ts";
 
 const slugSchema = operationParameters("getExpert", "path").find((p) => p.name === "slug")!.schema;
-const validSlug = requestAjv.compile(anchoredSchema(slugSchema));
+const validSlug = requestAjv.compile(resolveRefs(slugSchema) as object);
 
 export function expertNotFound(slug: string) {
   return problem(404, `No public expert has the slug "${slug.slice(0, 100)}". Search /api/agents/experts to find valid slugs.`);

@@ -1,4 +1,4 @@
-import { html } from "../web/html.ts";
+import { html } from "../html.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 export interface InquiryEmailInput {

@@ -1,5 +1,5 @@
 import type { Sql } from "../db/connect.ts";
-import { sha256Hex } from "../keys/api-key.ts";
+import { sha256Hex } from "../crypto.ts";
 
 /** JSON with object keys sorted at every level, so key order and spacing never change a hash. */
 export function canonicalJson(value: unknown): string {

@@ -3,26 +3,12 @@
  * Only the SHA-256 of the whole key is stored; with that much entropy a fast hash is enough, and
  * it lets a presented key be found through a unique index without ever comparing plaintext.
  */
+import { randomBase62, sha256Hex } from "../crypto.ts";
+
 export const KEY_PREFIX = "edk_live_";
 const BODY_LENGTH = 40;
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** The shape a key must have before it is even looked up. */
 export const KEY_PATTERN = /^edk_live_[0-9A-Za-z]{32,128}$/;
-
-/** Random base62 text without modulo bias (bytes ≥ 248 are redrawn). */
-export function randomBase62(length: number): string {
-  let out = "";
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
-}
-
-export function sha256Hex(value: string): string {
-  return new Bun.CryptoHasher("sha256").update(value).digest("hex");
-}
 
 export interface NewApiKey {
   key: string;

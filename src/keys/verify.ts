@@ -1,7 +1,8 @@
 import type { Sql } from "../db/connect.ts";
 import type { KeyVerdict } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
-import { KEY_PATTERN, sha256Hex } from "./api-key.ts";
+import { sha256Hex } from "../crypto.ts";
+import { KEY_PATTERN } from "./api-key.ts";
 
 /** The caller an API key belongs to. */
 export interface KeyOwner {

@@ -1,5 +1,5 @@
 import type { Sql } from "../db/connect.ts";
-import { sha256Hex } from "../keys/api-key.ts";
+import { sha256Hex } from "../crypto.ts";
 import type { Logger } from "../log.ts";
 
 /**

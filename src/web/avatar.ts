@@ -1,4 +1,4 @@
-import { escapeHtml } from "./html.ts";
+import { escapeHtml } from "../html.ts";
 
 const PALETTE = ["#2563eb", "#7c3aed", "#db2777", "#ea580c", "#16a34a", "#0891b2", "#4f46e5", "#b45309"];
 

@@ -2,7 +2,7 @@ import type { ExpertAvailability } from "../experts/availability.ts";
 import type { ExpertProfile } from "../experts/profile.ts";
 import type { Locale } from "../experts/summary.ts";
 import { wallAt } from "../experts/zoned-time.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 import { fill, type PageText } from "./page-text.ts";
 
 // Only these schemes become links; import refuses others already, this is the second lock.

@@ -1,5 +1,5 @@
 import type { components } from "../../generated/agents.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 
 type ApiKey = components["schemas"]["ApiKey"];
 

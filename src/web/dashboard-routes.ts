@@ -5,7 +5,7 @@ import type { Auth } from "../http/auth.ts";
 import { MAX_ACTIVE_KEYS, listApiKeys } from "../keys/service.ts";
 import scriptPath from "./dashboard.js" with { type: "file" };
 import { keysPage, loginPage, signupPage } from "./dashboard-pages.ts";
-import type { Html } from "./html.ts";
+import type { Html } from "../html.ts";
 
 // Pages that show account data must not be kept by any cache, nor framed by other sites.
 const PAGE_HEADERS = {

@@ -1,6 +1,6 @@
 import type { ExpertSearchResult, SearchQuery } from "../experts/search.ts";
 import type { ExpertSummary, Locale } from "../experts/summary.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 import { fill, type PageText, pageText } from "./page-text.ts";
 import { publicLayout } from "./public-layout.ts";
 

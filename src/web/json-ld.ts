@@ -1,5 +1,5 @@
 import type { ExpertProfile } from "../experts/profile.ts";
-import { Html } from "./html.ts";
+import { Html } from "../html.ts";
 
 /**
  * JSON for the inside of a <script type="application/ld+json">. A data block is never run (so

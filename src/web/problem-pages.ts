@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { PROBLEM_KINDS, type ProblemKind, problemType } from "../http/problem-types.ts";
 import { TITLES } from "../http/problem.ts";
-import { type Html, html, htmlResponse } from "./html.ts";
+import { type Html, html, htmlResponse } from "../html.ts";
 import { publicLayout } from "./public-layout.ts";
 
 // Backticked words of the catalogue become <code>; everything else is escaped text.

@@ -3,7 +3,7 @@ import type { ExpertProfile } from "../experts/profile.ts";
 import type { Locale } from "../experts/summary.ts";
 import { bookingSection, contactList } from "./booking-section.ts";
 import { languageNames, ratingText, statusText } from "./directory-page.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 import { jsonForScript, profileJsonLd } from "./json-ld.ts";
 import { LOCALES } from "./locale.ts";
 import { fill, type PageText, pageText } from "./page-text.ts";

@@ -1,5 +1,5 @@
 import type { Locale } from "../experts/summary.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 import { pageText } from "./page-text.ts";
 
 export interface Head {

@@ -13,7 +13,7 @@ import type { Budget } from "../http/rate-limit.ts";
 import { queryValidator } from "../contract/index.ts";
 import type { AppOps } from "../ops/ops.ts";
 import { type DirectoryChoices, directoryPage } from "./directory-page.ts";
-import { type Html, html } from "./html.ts";
+import { type Html, html } from "../html.ts";
 import { pickLocale } from "./locale.ts";
 import { notFoundPage, profilePage } from "./profile-page.ts";
 import { publicLayout } from "./public-layout.ts";

@@ -1,3 +1,5 @@
+// HTML built by tagged templates that escape every value; at the bottom floor because both the
+// pages (web/) and the inquiry e-mails (inquiries/) render with it.
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: unknown): string {
   return String(value ?? "")
