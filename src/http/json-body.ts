@@ -36,6 +36,22 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+const started = new WeakMap<Request, Promise<Uint8Array>>();
+
+/**
+ * Starts reading the body now, capped as in readJsonBody, for a route that checks its caller
+ * first. Bun keeps receiving an unread body and answers a bare 413 (no problem document) once it
+ * passes its own cap (CHUNKED_BODY_CAP), so a chunked body left unread while the key is looked
+ * up could end that way under load. Reading as the bytes arrive keeps our 413; the bytes are
+ * only parsed once the caller is known (readJsonBody).
+ */
+export function startReadingBody(request: Request, max = MAX_BODY_BYTES): void {
+  if (started.has(request)) return;
+  const bytes = readCapped(request, max);
+  bytes.catch(() => {}); // the route's own readJsonBody reports it; a refused caller never asks
+  started.set(request, bytes);
+}
+
 /**
  * Whether JSON text nests arrays/objects deeper than `max`. One pass over the characters,
  * skipping strings, before JSON.parse: `[[[[…` 60 KB deep costs a linear scan and a 400, never
@@ -65,7 +81,7 @@ export function jsonDeeperThan(text: string, max: number): boolean {
  * MAX_JSON_DEPTH.
  */
 export async function readJsonBody(request: Request, max = MAX_BODY_BYTES): Promise<unknown> {
-  const bytes = await readCapped(request, max);
+  const bytes = await (started.get(request) ?? readCapped(request, max));
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (mediaType !== "" && !/^application\/([a-z0-9.+-]+\+)?json$/.test(mediaType)) {
     throw problem(415, "The request body must be sent as Content-Type: application/json.");

@@ -4,7 +4,7 @@ import { requireUser } from "../accounts/session-user.ts";
 import type { User } from "../accounts/users.ts";
 import type { Pool } from "../db/connect.ts";
 import type { Auth } from "../http/auth.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { readJsonBody, startReadingBody } from "../http/json-body.ts";
 import { validationProblem } from "../http/problem.ts";
 import type { Logger } from "../log.ts";
 import { issueApiKey, listApiKeys, revokeApiKey } from "./service.ts";
@@ -36,7 +36,7 @@ export function keyRoutes<Owner extends { keyId: string }>(deps: { sql: Pool; lo
       log.info("api key created", { user_id: owner.id, key_id: created.id, key_prefix: created.key_prefix });
       set.status = 201;
       return created;
-    }, { session: true, parse: "none" })
+    }, { session: true, parse: "none", transform: ({ request }) => startReadingBody(request) })
     .delete("/:id", async ({ params, user }) => {
       const owner = requireUser(user);
       const { id } = revokePath(params);
