@@ -1667,6 +1667,21 @@ export interface components {
     };
     responses: {
         /**
+         * @description The answer is unchanged since the `ETag` sent in `If-None-Match`: reuse the one you hold. No
+         *     body; the headers are those a `200` would carry.
+         */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                Vary: components["headers"]["Vary"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
          * @description The request is invalid. `errors` lists every bad field or parameter with the reason. Fix
          *     them and send the request again; nothing was changed.
          */
@@ -1959,6 +1974,14 @@ export interface components {
          */
         keyId: string;
         /**
+         * @description The `ETag` of an answer you already hold (or a comma-separated list of them, or `*`). When
+         *     one matches the current answer (weak comparison, RFC 9110: a `W/` prefix is ignored), the
+         *     answer is `304` with no body: reuse what you hold. A `304` counts against the rate limit
+         *     like a `200`.
+         * @example "3kq9x0v1c7bd2"
+         */
+        ifNoneMatch: string;
+        /**
          * @description A unique value you choose for this inquiry (a UUID works well). If a request with the same
          *     key from the same API key was already made within the last 24 hours, the first response
          *     (same status and body) is returned again and nothing new is created or e-mailed. Reusing
@@ -1972,6 +1995,26 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description A strong validator of this answer: it changes whenever the answer's bytes would, including
+         *     after any write to the directory. A compressed answer's tag ends in `-br` or `-gzip`. Send it
+         *     back in `If-None-Match`.
+         * @example "3kq9x0v1c7bd2-br"
+         */
+        ETag: string;
+        /**
+         * @description How long the answer may be reused without asking again (`max-age`, seconds) and how long a
+         *     stale one may be shown while revalidating in the background (`stale-while-revalidate`).
+         *     Availability's `max-age` ends no later than the moment `upcoming` would change, and it has
+         *     no `stale-while-revalidate`.
+         * @example max-age=60, stale-while-revalidate=600
+         */
+        "Cache-Control": string;
+        /**
+         * @description The request headers the answer depends on besides its URL (`Accept-Encoding`).
+         * @example Accept-Encoding
+         */
+        Vary: string;
         /**
          * @description Seconds to wait before retrying.
          * @example 41
@@ -2070,7 +2113,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["limit"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you already hold (or a comma-separated list of them, or `*`). When
+                 *     one matches the current answer (weak comparison, RFC 9110: a `W/` prefix is ignored), the
+                 *     answer is `304` with no body: reuse what you hold. A `304` counts against the rate limit
+                 *     like a `200`.
+                 * @example "3kq9x0v1c7bd2"
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2081,12 +2133,16 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ExpertSearchResult"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
@@ -2103,7 +2159,16 @@ export interface operations {
                  */
                 locale?: components["parameters"]["locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you already hold (or a comma-separated list of them, or `*`). When
+                 *     one matches the current answer (weak comparison, RFC 9110: a `W/` prefix is ignored), the
+                 *     answer is `304` with no body: reuse what you hold. A `304` counts against the rate limit
+                 *     like a `200`.
+                 * @example "3kq9x0v1c7bd2"
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
             path: {
                 /**
                  * @description The expert's `slug`, as returned by `searchExperts`.
@@ -2120,12 +2185,16 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ExpertProfile"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -2157,7 +2226,16 @@ export interface operations {
                  */
                 days?: components["parameters"]["days"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you already hold (or a comma-separated list of them, or `*`). When
+                 *     one matches the current answer (weak comparison, RFC 9110: a `W/` prefix is ignored), the
+                 *     answer is `304` with no body: reuse what you hold. A `304` counts against the rate limit
+                 *     like a `200`.
+                 * @example "3kq9x0v1c7bd2"
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
             path: {
                 /**
                  * @description The expert's `slug`, as returned by `searchExperts`.
@@ -2174,12 +2252,16 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ExpertAvailability"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
