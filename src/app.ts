@@ -8,6 +8,7 @@ import { expertRoutes } from "./experts/routes.ts";
 import { expertUrls } from "./experts/urls.ts";
 import { authPlugin } from "./http/auth.ts";
 import { bodyLimit } from "./http/body-limit.ts";
+import { compression } from "./http/compression.ts";
 import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
 import { allowedMethods } from "./http/method-not-allowed.ts";
@@ -74,6 +75,9 @@ export function createApp(deps: AppDeps) {
     .use(validHost({ onRefuse: (request, status) => log.finish(request, "bad-host", status) }))
     .use(securityHeaders())
     .use(publicCors({ onPreflight: (request, status) => log.finish(request, "preflight", status) }))
+    // Before every route (hooks reach only the routes added after them); the expert reads compress
+    // their own answers (src/http/cached-json.ts, the ETag names the coding) and MCP streams are left alone.
+    .use(compression())
     .use(bodyLimit({ onRefuse: (request, status) => log.finish(request, "body-limit", status) }))
     .use(problemErrors(deps.log, methodsAt))
     .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining, rateLimitStore: () => ops.limiter.storeStatus() }))

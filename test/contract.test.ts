@@ -157,12 +157,15 @@ describe("the contract", () => {
 
   it("describes errors as application/problem+json", () => {
     const failures: string[] = [];
+    // Every shared response but NotModified (a 304, bodiless by definition) is an error.
     for (const [name, response] of Object.entries<Json>(contract.components.responses)) {
+      if (name === "NotModified") continue;
       const types = Object.keys(response.content ?? {});
       if (types.length !== 1 || types[0] !== "application/problem+json") failures.push(`responses/${name}: ${types}`);
     }
     for (const { method, path, op } of operations()) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
+        if (response.$ref === "#/components/responses/NotModified" && status !== "304") failures.push(`${method} ${path} ${status}: NotModified`);
         if (Number(status) < 400 || response.$ref) continue;
         const types = Object.keys(response.content ?? {});
         if (types.join() !== "application/problem+json") failures.push(`${method} ${path} ${status}: ${types}`);

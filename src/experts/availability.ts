@@ -1,7 +1,7 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type CheckedWindow, windowRange } from "./availability-window.ts";
-import { upcomingSlots } from "./free-slots.ts";
+import { upcomingChangesAt, upcomingSlots } from "./free-slots.ts";
 import { weeklySlots } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 
@@ -15,6 +15,14 @@ const NEXT_WEEK: CheckedWindow = { zone: null, from: { kind: "now" }, days: 7 };
  * are offered when they cannot be placed (zone unknown) or booked (not accepting, closed).
  */
 export async function getExpertAvailability(sql: Sql, slug: string, window: CheckedWindow = NEXT_WEEK, now = Date.now()): Promise<ExpertAvailability> {
+  return (await expertAvailabilityAt(sql, slug, window, now)).availability;
+}
+
+/**
+ * getExpertAvailability, and until when its answer holds as time passes (`upcoming` is computed
+ * from now): epoch ms, or null when nothing in it depends on the time (upcomingChangesAt).
+ */
+export async function expertAvailabilityAt(sql: Sql, slug: string, window: CheckedWindow, now: number): Promise<{ availability: ExpertAvailability; holdsUntil: number | null }> {
   const [row] = await sql<
     { id: string; timezone: string | null; availability_status: ExpertAvailability["availability_status"]; booking_buffer_minutes: number | null; accepting_clients: boolean | null }[]
   >`
@@ -25,11 +33,15 @@ export async function getExpertAvailability(sql: Sql, slug: string, window: Chec
   const zone = window.zone ?? row.timezone;
   const bookable = row.accepting_clients !== false && row.availability_status !== "closed";
   let upcoming: ExpertAvailability["upcoming"] = [];
+  let holdsUntil: number | null = null;
   if (zone && row.timezone && bookable) {
     const range = windowRange(window, zone, now);
-    upcoming = upcomingSlots({ schedule: slots, expertZone: row.timezone, zone, ...range, now, bufferMinutes: row.booking_buffer_minutes });
+    const request = { schedule: slots, expertZone: row.timezone, zone, ...range, now, bufferMinutes: row.booking_buffer_minutes };
+    upcoming = upcomingSlots(request);
+    const untilAt = window.from.kind === "now" ? (later: number) => windowRange(window, zone, later).until : undefined;
+    holdsUntil = upcomingChangesAt(request, untilAt);
   }
-  return {
+  const availability = {
     slots,
     timezone: row.timezone,
     availability_status: row.availability_status,
@@ -37,4 +49,5 @@ export async function getExpertAvailability(sql: Sql, slug: string, window: Chec
     upcoming_timezone: zone,
     upcoming,
   };
+  return { availability, holdsUntil };
 }

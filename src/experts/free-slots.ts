@@ -37,22 +37,17 @@ function clock(date: WallTime, time: string): WallTime {
 }
 
 /**
- * The concrete intervals of a weekly schedule that overlap [from, until), earliest first. Each
- * window is placed on the expert's own calendar (so 09:00 stays 09:00 across their daylight-saving
- * change), windows that touch are joined (a night across midnight is one interval), and nothing
- * earlier than now + booking buffer is offered: an interval under way starts at the next quarter
- * hour after that.
+ * The weekly windows placed on the expert's calendar from the day before `earliest` to `extraDays`
+ * after `until` (upcomingChangesAt looks a week on, for the next interval past the window),
+ * touching ones joined, earliest first.
  */
-export function upcomingSlots(req: UpcomingRequest): UpcomingSlot[] {
-  const earliest = Math.max(req.from, req.now + (req.bufferMinutes ?? 0) * MINUTE);
-  if (earliest >= req.until || req.schedule.length === 0) return [];
-
+function placedIntervals(req: UpcomingRequest, earliest: number, extraDays = 0): [number, number][] {
   // Every expert-local date that can hold part of the range; one day before for windows already
   // under way at its start.
   const first = addDays({ ...wallAt(earliest, req.expertZone), hour: 0, minute: 0, second: 0 }, -1);
-  const last = wallAt(req.until, req.expertZone);
+  const last = addDays(wallAt(req.until, req.expertZone), extraDays);
   const intervals: [number, number][] = [];
-  for (let date = first, i = 0; i < 40; date = addDays(date, 1), i++) {
+  for (let date = first, i = 0; i < 45; date = addDays(date, 1), i++) {
     const day = weekday(date);
     for (const w of req.schedule) {
       if (w.day_of_week !== day) continue;
@@ -72,13 +67,65 @@ export function upcomingSlots(req: UpcomingRequest): UpcomingSlot[] {
     if (previous && start <= previous[1]) previous[1] = Math.max(previous[1], end);
     else merged.push([start, end]);
   }
+  return merged;
+}
 
+/**
+ * The concrete intervals of a weekly schedule that overlap [from, until), earliest first. Each
+ * window is placed on the expert's own calendar (so 09:00 stays 09:00 across their daylight-saving
+ * change), windows that touch are joined (a night across midnight is one interval), and nothing
+ * earlier than now + booking buffer is offered: an interval under way starts at the next quarter
+ * hour after that.
+ */
+export function upcomingSlots(req: UpcomingRequest): UpcomingSlot[] {
+  const earliest = Math.max(req.from, req.now + (req.bufferMinutes ?? 0) * MINUTE);
+  if (earliest >= req.until || req.schedule.length === 0) return [];
   const out: UpcomingSlot[] = [];
-  for (let [start, end] of merged) {
+  for (let [start, end] of placedIntervals(req, earliest)) {
     if (end <= earliest || start >= req.until) continue;
     if (start < earliest) start = Math.ceil(earliest / QUARTER) * QUARTER;
     if (start >= end) continue;
     out.push({ start: formatInZone(start, req.zone), end: formatInZone(end, req.zone) });
   }
   return out;
+}
+
+const HOUR = 60 * MINUTE;
+
+/**
+ * The last instant (epoch ms, ≥ now) up to which upcomingSlots, asked again with a later `now`,
+ * gives the same answer; null when the answer never changes with time. Caches use it so a stored
+ * answer is not reused past the moment it would differ. Every way the answer moves is monotone in
+ * `now` (the first interval's start rounds up to the quarter hour after now + buffer, ended
+ * intervals drop off the front, a window that moves with now lists new intervals at its end), so
+ * the earliest of those events bounds it:
+ * - now + buffer passing the next quarter hour, the first listed interval's start or its end
+ *   (conservative: the quarter hour counts even when no interval is under way);
+ * - with `untilAt` (the window's end for a later now, when `from` is now), the window's end passing
+ *   the start of the next interval beyond it; an hour earlier if a daylight-saving change makes
+ *   the window's end move unevenly, now itself if even that does not hold.
+ */
+export function upcomingChangesAt(req: UpcomingRequest, untilAt?: (now: number) => number): number | null {
+  if (req.schedule.length === 0) return null;
+  const buffer = (req.bufferMinutes ?? 0) * MINUTE;
+  const earliest = Math.max(req.from, req.now + buffer);
+  const merged = placedIntervals(req, earliest, untilAt ? 8 : 0);
+  let next = Infinity;
+  const front = merged.find(([, end]) => end > earliest);
+  // A start holds while now + buffer has not passed it (then it is rounded up to a quarter hour,
+  // which may swallow a short interval), a rounded start through its quarter hour; an interval is
+  // gone once its end is reached.
+  if (front && front[0] < req.until) {
+    const passesStart = front[0] > earliest ? front[0] : Infinity;
+    next = Math.min(Math.ceil(earliest / QUARTER) * QUARTER, passesStart, front[1] - 1) - buffer;
+  }
+  const beyond = untilAt && merged.find(([start]) => start >= req.until);
+  if (beyond) {
+    // The end moves with now, to the second; checked, since the window's end never moves back.
+    let when = req.now + (beyond[0] - req.until) - 1000;
+    if (untilAt(when) > beyond[0]) when -= HOUR;
+    if (untilAt(when) > beyond[0]) when = req.now;
+    next = Math.min(next, when);
+  }
+  return next === Infinity ? null : Math.max(next, req.now);
 }

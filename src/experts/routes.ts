@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import { pathParameters, queryValidator } from "../contract/index.ts";
 import type { Sql } from "../db/connect.ts";
 import type { Auth } from "../http/auth.ts";
-import { getExpertAvailability } from "./availability.ts";
+import { type CachePolicy, cachedJson } from "../http/cached-json.ts";
+import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import { getExpertProfile } from "./profile.ts";
 import { searchExperts } from "./search.ts";
@@ -17,21 +18,40 @@ const profilePath = pathParameters("getExpert");
 const availabilityQuery = queryValidator("getExpertAvailability");
 const availabilityPath = pathParameters("getExpertAvailability");
 
+// The directory changes by imports and edits, rarely within a minute; the ETag (a hash of the bytes)
+// makes every revalidation exact, so a minute of reuse and ten of stale-while-revalidate trade
+// little freshness for most repeat requests never reaching the server.
+const DIRECTORY: CachePolicy = { maxAge: 60, staleWhileRevalidate: 600 };
+const AVAILABILITY_MAX_AGE = 60;
+
+/**
+ * Availability's reuse never outlives its `upcoming`: max-age ends at the last second the answer
+ * holds (upcomingChangesAt: the next quarter hour after now + buffer at the latest), and no
+ * stale-while-revalidate, since a stale `upcoming` would offer times already gone.
+ */
+function availabilityPolicy(holdsUntil: number | null, now: number): CachePolicy {
+  if (holdsUntil === null) return { maxAge: AVAILABILITY_MAX_AGE };
+  return { maxAge: Math.min(AVAILABILITY_MAX_AGE, Math.floor((holdsUntil - now) / 1000)) };
+}
+
 /**
  * The public read API: search, profile and weekly availability. A key is optional; `rateLimit`
- * checks one that is sent (401 when invalid) and draws on its budget, else on the address's.
+ * checks one that is sent (401 when invalid) and draws on its budget, else on the address's, before
+ * the handler runs, so a 304 draws on the budget like a 200. Answers carry ETag and Cache-Control
+ * (src/http/cached-json.ts).
  */
 export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User> }) {
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
-    .get("/", ({ request }) => searchExperts(deps.sql, searchQuery(request), deps.urls), { rateLimit: "search" })
-    .get("/:slug", ({ params, request }) => {
+    .get("/", async ({ request }) => cachedJson(request, await searchExperts(deps.sql, searchQuery(request), deps.urls), DIRECTORY), { rateLimit: "search" })
+    .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
-      return getExpertProfile(deps.sql, checkSlug(profilePath(params).slug), locale, deps.urls);
+      return cachedJson(request, await getExpertProfile(deps.sql, checkSlug(profilePath(params).slug), locale, deps.urls), DIRECTORY);
     }, { rateLimit: "profile" })
-    .get("/:slug/availability", ({ params, request }) => {
+    .get("/:slug/availability", async ({ params, request }) => {
       const now = Date.now();
       const window = checkWindow(availabilityQuery(request), now);
-      return getExpertAvailability(deps.sql, checkSlug(availabilityPath(params).slug), window, now);
+      const { availability, holdsUntil } = await expertAvailabilityAt(deps.sql, checkSlug(availabilityPath(params).slug), window, now);
+      return cachedJson(request, availability, availabilityPolicy(holdsUntil, now));
     }, { rateLimit: "availability" });
 }
