@@ -107,6 +107,11 @@ function mutate(operationId: string, template: string, base: fc.Arbitrary<Case>,
     fc.constantFrom("ed_session=", "ed_session =x", "ed_session=%", `ed_session=${"z".repeat(43)}`, "a=1; a=2; ed_session", "=;=;=").map(
       (cookie) => (c: Case) => ({ ...c, headers: { ...c.headers, cookie } }),
     ),
+    // Conditional and content-negotiation headers: a 304 (on `*`) must be documented, nonsense ignored.
+    fc.tuple(
+      fc.oneof(hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?")), fc.constantFrom("*", 'W/"x", "y"', '"', "W/", ",,,", `"${"a".repeat(8000)}"`)),
+      fc.constantFrom("br;q=abc", "gzip;q=-1", "*;q=0", "identity;q=0", ",;,", "br;q=1e309", "gzip, br", "x-gzip;q=0.5"),
+    ).map(([ifNoneMatch, acceptEncoding]) => (c: Case) => ({ ...c, headers: { ...c.headers, "if-none-match": ifNoneMatch, "accept-encoding": acceptEncoding } })),
   ];
   if (/\{(slug|id)\}/.test(template)) {
     mutations.push(hostileSegment.map((seg) => (c: Case) => ({ ...c, path: template.replace(/\{(slug|id)\}/, seg) })));
