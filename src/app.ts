@@ -8,6 +8,7 @@ import { expertRoutes } from "./experts/routes.ts";
 import { expertUrls } from "./experts/urls.ts";
 import { authPlugin } from "./http/auth.ts";
 import { bodyLimit } from "./http/body-limit.ts";
+import { clientAddresses } from "./http/client-ip.ts";
 import { compression } from "./http/compression.ts";
 import { publicCors } from "./http/cors.ts";
 import { problemErrors } from "./http/errors.ts";
@@ -60,14 +61,15 @@ export function createApp(deps: AppDeps) {
   };
   // The one reading of API keys, sessions and client addresses for REST and MCP; http/ knows no
   // feature, so the key check and the session lookup are handed to it here.
+  const clientAddress = clientAddresses(deps.config.trustProxy);
   const auth = authPlugin({
     verifyKey: keyVerifier(sql),
     missingKey: missingKeyProblem,
     sessionUser: sessionLookup(sql, { publicBaseUrl: deps.config.publicBaseUrl }),
     limiter: ops.limiter,
-    trustProxy: deps.config.trustProxy,
+    clientAddress,
   });
-  const log = requestLog({ log: deps.log, metrics: ops.metrics, trustProxy: deps.config.trustProxy });
+  const log = requestLog({ log: deps.log, metrics: ops.metrics, clientAddress });
   // Read at request time, once the whole app (and so every route) exists.
   const methodsAt = allowedMethods(() => app.routes);
   const app = new Elysia()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { clientAddresses } from "../src/http/client-ip.ts";
 import { Elysia } from "elysia";
 import { bodyValidator, contract, queryValidator, resolveRefs } from "../src/contract/index.ts";
 import { authPlugin, type KeyVerdict } from "../src/http/auth.ts";
@@ -103,7 +104,7 @@ describe("the auth plugin", () => {
       missingKey: () => problem(401, "needs a key"),
       sessionUser: async () => null,
       limiter,
-      trustProxy: null,
+      clientAddress: clientAddresses(null),
     });
     const app = new Elysia()
       .onError(({ error }) => (error instanceof HttpProblem ? problemResponse(error) : undefined))

@@ -128,10 +128,10 @@ describe("abandoned MCP sessions", () => {
     try {
       const closed: string[] = [];
       const [busy, idle] = [await sessions.create(), await sessions.create()];
-      sessions.holdStream(busy, "streamable-http", () => closed.push("busy"));
-      sessions.holdStream(idle, "sse", () => closed.push("idle"));
+      sessions.holdStream(busy, () => closed.push("busy"));
+      sessions.holdStream(idle, () => closed.push("idle"));
       now += 6_000;
-      sessions.used(busy, "streamable-http");
+      sessions.used(busy);
       now += 4_000; // idle: 10 s since its last use; busy: 4 s
       await sessions.sweep();
       expect(closed).toEqual(["idle"]);

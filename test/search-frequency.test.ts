@@ -1,9 +1,7 @@
-import { afterAll, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { type LexemeFrequencies, lexemeFrequencies, provablyMoreThan, SAFETY_FACTOR } from "../src/search/frequency.ts";
 import type { QueryGroup } from "../src/search/query.ts";
-import { stopTestApp, testApp } from "./support/app.ts";
-
-afterAll(stopTestApp);
+import { testApp } from "./support/app.ts";
 
 function fake(counts: Record<string, number>): LexemeFrequencies {
   return {

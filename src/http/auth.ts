@@ -1,5 +1,5 @@
 import { type Cookie, Elysia } from "elysia";
-import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
+import type { ClientAddress } from "./client-ip.ts";
 import type { HttpProblem } from "./problem.ts";
 import type { Budget, RateLimiter } from "./rate-limit.ts";
 
@@ -18,7 +18,8 @@ export interface AuthDeps<Owner extends { keyId: string }, User> {
   /** The logged-in user of the session cookie, or null; may renew the cookie in `jar`. */
   sessionUser(request: Request, jar: Record<string, Cookie<unknown>>): Promise<User | null>;
   limiter: RateLimiter;
-  trustProxy: TrustProxy;
+  /** The client address, read once per request (clientAddresses in client-ip.ts). */
+  clientAddress: ClientAddress;
 }
 
 /** Who sent a request: the API key's owner (null without a key) and the client address. */
@@ -41,7 +42,6 @@ export interface Caller<Owner> {
  */
 export function authPlugin<Owner extends { keyId: string }, User>(deps: AuthDeps<Owner, User>) {
   const verdicts = new WeakMap<Request, Promise<KeyVerdict<Owner>>>();
-  const addresses = new WeakMap<Request, string>();
 
   async function ownerOf(request: Request): Promise<Owner | null> {
     let verdict = verdicts.get(request);
@@ -52,10 +52,9 @@ export function authPlugin<Owner extends { keyId: string }, User>(deps: AuthDeps
   }
 
   function addressOf(request: Request, server: unknown): string {
-    let address = addresses.get(request);
-    if (address === undefined) addresses.set(request, (address = clientIp(request, server as SocketInfo | null, deps.trustProxy)));
-    return address;
+    return deps.clientAddress(request, server);
   }
+
 
   /** The caller of a request, for code that is not a route option (the MCP transports). */
   async function callerOf(request: Request, server: unknown): Promise<Caller<Owner>> {

@@ -65,3 +65,19 @@ export function clientIp(request: Request, server: SocketInfo | null | undefined
   while (i > 0 && isTrusted(chain[i]) && isIP(chain[i - 1])) i--;
   return chain[i];
 }
+
+/**
+ * `clientIp` read once per request under one TRUST_PROXY setting: the request log and the auth
+ * plugin (rate limits, login throttle, MCP callers) ask the same question and get one answer.
+ */
+export function clientAddresses(trust: TrustProxy): ClientAddress {
+  const seen = new WeakMap<Request, string>();
+  return (request, server) => {
+    let address = seen.get(request);
+    if (address === undefined) seen.set(request, (address = clientIp(request, server as SocketInfo | null, trust)));
+    return address;
+  };
+}
+
+/** The client address of a request; `server` is what Elysia hands every handler. */
+export type ClientAddress = (request: Request, server: unknown) => string;

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
 import type { AppMetrics } from "../metrics/app-metrics.ts";
-import { clientIp, type SocketInfo, type TrustProxy } from "./client-ip.ts";
+import type { ClientAddress } from "./client-ip.ts";
 
 interface InFlight {
   id: string;
@@ -28,7 +28,8 @@ export function requestId(request: Request): string | undefined {
 export interface RequestLogDeps {
   log: Logger;
   metrics: AppMetrics;
-  trustProxy: TrustProxy;
+  /** The client address, read once per request (clientAddresses in client-ip.ts). */
+  clientAddress: ClientAddress;
 }
 
 /**
@@ -63,7 +64,7 @@ export function requestLog(deps: RequestLogDeps) {
     .onRequest(function startRequest({ request, server, set }) {
       const incoming = request.headers.get("x-request-id");
       const id = incoming && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();
-      inFlight.set(request, { id, started: performance.now(), ip: clientIp(request, server as SocketInfo | null, deps.trustProxy) });
+      inFlight.set(request, { id, started: performance.now(), ip: deps.clientAddress(request, server) });
       set.headers["x-request-id"] = id;
     })
     .mapResponse({ as: "global" }, function noteStatus({ request, responseValue, set }) {

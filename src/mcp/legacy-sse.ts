@@ -28,7 +28,7 @@ export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; log
     };
     transport.onerror = (error) => deps.log.debug("mcp sse transport error", { error: error.message });
     open.set(id, transport);
-    deps.sessions.holdStream(id, "sse", () => void transport.close());
+    deps.sessions.holdStream(id, () => void transport.close());
     await server.connect(transport);
     return transport.response;
   }
@@ -40,7 +40,7 @@ export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; log
     if (!transport) {
       return new Response("Session not found: its event stream is closed or lives on another instance. Open a new one with GET /api/sse.", { status: 404 });
     }
-    deps.sessions.used(id, "sse");
+    deps.sessions.used(id);
     return transport.handlePostMessage(request, { authInfo: callerAuthInfo(caller) });
   }
 

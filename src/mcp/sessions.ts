@@ -34,7 +34,6 @@ export interface McpSessionsOptions {
 export const mcpSessionClock = { now: (): number => Date.now() };
 
 interface LocalSession {
-  transport: "streamable-http" | "sse";
   lastUsed: number;
   /** Closes the event streams this process holds for the session. */
   closers: Set<() => void>;
@@ -79,7 +78,7 @@ export class McpSessions {
   async create(): Promise<string> {
     const id = newSessionId();
     await this.options.sql`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
-    this.used(id, "streamable-http");
+    this.used(id);
     return id;
   }
 
@@ -97,7 +96,7 @@ export class McpSessions {
       return false;
     }
     if (row.stale) await sql`update mcp_sessions set last_seen_at = now() where id_hash = ${hash}`;
-    this.used(id, "streamable-http");
+    this.used(id);
     return true;
   }
 
@@ -108,10 +107,10 @@ export class McpSessions {
   }
 
   /** Notes a use of a session served by this process (an /api/sse POST, an /api/mcp request). */
-  used(id: string, transport: LocalSession["transport"]): void {
+  used(id: string): void {
     const session = this.local.get(id);
     if (session) session.lastUsed = this.now();
-    else this.local.set(id, { transport, lastUsed: this.now(), closers: new Set() });
+    else this.local.set(id, { lastUsed: this.now(), closers: new Set() });
   }
 
   /**
@@ -119,8 +118,8 @@ export class McpSessions {
    * ends or the server stops. Returns the function that unregisters it (call it when the stream
    * ends by itself).
    */
-  holdStream(id: string, transport: LocalSession["transport"], close: () => void): () => void {
-    this.used(id, transport);
+  holdStream(id: string, close: () => void): () => void {
+    this.used(id);
     const closers = this.local.get(id)!.closers;
     closers.add(close);
     return () => closers.delete(close);

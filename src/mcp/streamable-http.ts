@@ -73,7 +73,7 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
         return reader.cancel(reason);
       },
     });
-    release = sessions.holdStream(sessionId, "streamable-http", close);
+    release = sessions.holdStream(sessionId, close);
     return new Response(body, { status: response.status, headers: response.headers });
   }
 

@@ -1,5 +1,4 @@
 import type { Config } from "../config.ts";
-import { clientIp, type SocketInfo } from "../http/client-ip.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limit.ts";
 import type { Logger } from "../log.ts";
 import { type AppMetrics, createAppMetrics } from "../metrics/app-metrics.ts";
@@ -7,15 +6,12 @@ import { createShutdownHooks, type ShutdownHooks } from "./shutdown.ts";
 
 /**
  * What running in production needs, made once per app and handed to features in the app's deps:
- * metrics, the rate limiter (REST and MCP share its budgets), shutdown hooks, and the client
- * address as TRUST_PROXY says to read it.
+ * metrics, the rate limiter (REST and MCP share its budgets) and shutdown hooks.
  */
 export interface AppOps {
   metrics: AppMetrics;
   limiter: RateLimiter;
   shutdown: ShutdownHooks;
-  /** The caller's IP address (socket peer, or X-Forwarded-For through trusted proxies). */
-  clientIp(request: Request, server: SocketInfo | null | undefined): string;
 }
 
 export function createOps(config: Config, log: Logger): AppOps {
@@ -37,6 +33,5 @@ export function createOps(config: Config, log: Logger): AppOps {
     metrics,
     limiter,
     shutdown: createShutdownHooks(log),
-    clientIp: (request, server) => clientIp(request, server, config.trustProxy),
   };
 }
