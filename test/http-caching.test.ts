@@ -159,12 +159,16 @@ describe("compression", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
   });
 
-  it("compresses other large text answers too, such as the contract", async () => {
+  it("compresses other large text answers too: the contract, the directory page", async () => {
     const plain = await raw("/api/openapi.json");
     const res = await raw("/api/openapi.json", { "accept-encoding": "br" });
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
     expect(decoded(res)).toBe(decoded(plain));
+    const page = await raw("/", { "accept-encoding": "gzip" });
+    expect(page.headers.get("content-type")).toStartWith("text/html");
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(decoded(page)).toContain("<!doctype html>");
   });
 
   it("leaves the MCP endpoints untouched", async () => {
