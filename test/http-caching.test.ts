@@ -105,6 +105,36 @@ describe("ETag and If-None-Match", () => {
   });
 });
 
+describe("conditional requests answered from the directory version", () => {
+  // Profile and availability 304s come from a remembered tag while the version holds; a write to
+  // any table they read must bump it (sql/005, sql/015), or a stale answer would be confirmed.
+  const writes = [
+    ["services", "profile", (id: string) => app.sql`update services set title = title || ' (new)' where expert_id = ${id}`],
+    ["subcategories", "profile", (id: string) => app.sql`delete from expert_subcategories where expert_id = ${id}`],
+    ["schedule", "availability", (id: string) => app.sql`update schedule_slots set end_time = end_time - interval '1 minute' where expert_id = ${id}`],
+    ["schedule", "profile", (id: string) => app.sql`delete from schedule_slots where expert_id = ${id}`],
+  ] as const;
+  for (const [table, read, write] of writes) {
+    it(`a write to the ${table} changes the ${read}'s answer, and its old tag gets it`, async () => {
+      const [{ id, slug: other }] = await app.sql<{ id: string; slug: string }[]>`
+        select e.id, e.slug from experts e where is_public and is_verified and timezone is not null and accepting_clients
+          and exists (select 1 from schedule_slots s where s.expert_id = e.id)
+          and exists (select 1 from services s where s.expert_id = e.id)
+          and exists (select 1 from expert_subcategories s where s.expert_id = e.id)
+        order by e.id offset ${writes.findIndex((w) => w[2] === write) + 1} limit 1`;
+      const path = read === "profile" ? `/api/agents/experts/${other}` : `/api/agents/experts/${other}/availability?days=28`;
+      const etag = (await raw(path)).headers.get("etag")!;
+      expect((await raw(path, { "if-none-match": etag })).status).toBe(304); // remembered now
+      expect((await raw(path, { "if-none-match": etag })).status).toBe(304); // from the version
+      await write(id);
+      const res = await raw(path, { "if-none-match": etag });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("etag")).not.toBe(etag);
+      expect((await raw(path, { "if-none-match": res.headers.get("etag")! })).status).toBe(304);
+    });
+  }
+});
+
 describe("Cache-Control", () => {
   it("lets search and profile be reused for a minute and revalidated in the background", async () => {
     for (const [, path] of reads().slice(0, 2)) {

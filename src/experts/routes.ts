@@ -3,8 +3,10 @@ import { pathParameters, queryValidator } from "../contract/index.ts";
 import type { Sql } from "../db/connect.ts";
 import type { Auth } from "../http/auth.ts";
 import { type CachePolicy, cachedJson } from "../http/cached-json.ts";
+import { revalidation } from "../http/revalidation.ts";
 import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
+import { directoryVersion } from "./count-cache.ts";
 import { getExpertProfile } from "./profile.ts";
 import { searchExperts } from "./search.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -22,36 +24,36 @@ const availabilityPath = pathParameters("getExpertAvailability");
 // makes every revalidation exact, so a minute of reuse and ten of stale-while-revalidate trade
 // little freshness for most repeat requests never reaching the server.
 const DIRECTORY: CachePolicy = { maxAge: 60, staleWhileRevalidate: 600 };
-const AVAILABILITY_MAX_AGE = 60;
-
-/**
- * Availability's reuse never outlives its `upcoming`: max-age ends at the last second the answer
- * holds (upcomingChangesAt: the next quarter hour after now + buffer at the latest), and no
- * stale-while-revalidate, since a stale `upcoming` would offer times already gone.
- */
-function availabilityPolicy(holdsUntil: number | null, now: number): CachePolicy {
-  if (holdsUntil === null) return { maxAge: AVAILABILITY_MAX_AGE };
-  return { maxAge: Math.min(AVAILABILITY_MAX_AGE, Math.floor((holdsUntil - now) / 1000)) };
-}
+// Availability's max-age also ends at the last second its `upcoming` holds (upcomingChangesAt:
+// the next quarter hour after now + buffer at the latest), with no stale-while-revalidate, since
+// a stale `upcoming` would offer times already gone (policyUntil).
+const AVAILABILITY: CachePolicy = { maxAge: 60 };
 
 /**
  * The public read API: search, profile and weekly availability. A key is optional; `rateLimit`
  * checks one that is sent (401 when invalid) and draws on its budget, else on the address's, before
  * the handler runs, so a 304 draws on the budget like a 200. Answers carry ETag and Cache-Control
- * (src/http/cached-json.ts).
+ * (src/http/cached-json.ts). Profile and availability read only tables that bump the directory
+ * version, so a matching If-None-Match is answered from the version alone (src/http/revalidation.ts);
+ * search also depends on the search vocabulary, held in memory, so it is hashed every time.
  */
 export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User> }) {
+  const revalidated = revalidation({ version: () => directoryVersion(deps.sql) });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
     .get("/", async ({ request }) => cachedJson(request, await searchExperts(deps.sql, searchQuery(request), deps.urls), DIRECTORY), { rateLimit: "search" })
     .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
-      return cachedJson(request, await getExpertProfile(deps.sql, checkSlug(profilePath(params).slug), locale, deps.urls), DIRECTORY);
+      const slug = checkSlug(profilePath(params).slug);
+      return revalidated(request, async () => ({ body: await getExpertProfile(deps.sql, slug, locale, deps.urls), policy: DIRECTORY, holdsUntil: null }));
     }, { rateLimit: "profile" })
     .get("/:slug/availability", async ({ params, request }) => {
       const now = Date.now();
       const window = checkWindow(availabilityQuery(request), now);
-      const { availability, holdsUntil } = await expertAvailabilityAt(deps.sql, checkSlug(availabilityPath(params).slug), window, now);
-      return cachedJson(request, availability, availabilityPolicy(holdsUntil, now));
+      const slug = checkSlug(availabilityPath(params).slug);
+      return revalidated(request, async () => {
+        const { availability, holdsUntil } = await expertAvailabilityAt(deps.sql, slug, window, now);
+        return { body: availability, policy: AVAILABILITY, holdsUntil };
+      });
     }, { rateLimit: "availability" });
 }

@@ -7,9 +7,13 @@
  * give the same tag. A collision between an answer and its successor is a 2^-64 chance.
  */
 
-/** The strong ETag of `bytes`; a content coding (`br`, `gzip`) makes it the compressed representation's. */
-export function entityTag(bytes: Uint8Array, coding: string | null = null): string {
-  const hash = Bun.hash(bytes).toString(36);
+/** The hash an answer's tags are made of. */
+export function entityTagHash(bytes: Uint8Array): string {
+  return Bun.hash(bytes).toString(36);
+}
+
+/** The strong ETag of an answer of `hash`; a content coding (`br`, `gzip`) makes it the compressed representation's. */
+export function entityTag(hash: string, coding: string | null = null): string {
   return coding ? `"${hash}-${coding}"` : `"${hash}"`;
 }
 
