@@ -19,10 +19,12 @@ export interface LexemeFrequencies {
 const TTL_MS = 60_000;
 
 /**
- * An estimate must exceed the cap this many times over to be trusted: statistics are a sample,
- * ANALYZE may predate deletions, and the estimate counts hidden experts too.
+ * An estimate must exceed the cap this many times over to be trusted: statistics are a sample
+ * (30,000 rows: a 3% frequency is known within about ±0.3%), ANALYZE may predate deletions, and
+ * the estimate counts hidden experts too. Twice the cap stays right unless half of a word's
+ * experts were hidden or deleted since the last ANALYZE.
  */
-export const SAFETY_FACTOR = 3;
+export const SAFETY_FACTOR = 2;
 
 interface Cached {
   at: number;
