@@ -1,0 +1,125 @@
+import type { Database, Sql } from "../db/connect.ts";
+import { markDirectoryFilled } from "./filled.ts";
+import { copyExperts, createStaging } from "./import-copy.ts";
+import { checkRecord, ImportRejected, type RecordError, repeatedSlug, slugOf } from "./import-file.ts";
+import { type Located, readImport } from "./import-read.ts";
+import type { ExpertImport, UpsertCounts } from "./upsert.ts";
+import { upsertExperts } from "./upsert.ts";
+
+/** Where an import is: checking the whole file first, then writing it batch by batch. */
+export interface FileProgress {
+  phase: "checking" | "writing";
+  done: number;
+  /** Records in the file (known once checked). */
+  total: number;
+}
+
+export interface FileImportOptions {
+  /** Records per transaction (default 2,000 on a server, 500 on the embedded database). */
+  batchSize?: number;
+  onProgress?: (p: FileProgress) => void;
+}
+
+/** Errors kept to show (the CLI prints 200); the rest are only counted, so memory stays flat. */
+const KEPT_ERRORS = 200;
+const SLUG_CHUNK = 5_000;
+
+class ErrorList {
+  readonly kept: (RecordError & { n: number })[] = [];
+  total = 0;
+  add(n: number, error: RecordError) {
+    this.total++;
+    if (this.kept.length < KEPT_ERRORS) this.kept.push({ ...error, n });
+  }
+}
+
+/**
+ * Reads the file once to check it: every record against the contract, every line for JSON, and
+ * (in a temporary table, so a million slugs take no memory here) no slug twice. Throws
+ * ImportRejected with the problems in file order; returns how many records there are.
+ */
+async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) => void): Promise<number> {
+  await sql`create temporary table if not exists import_slugs (n int, at text, slug text)`;
+  await sql`truncate import_slugs`;
+  const unreadable = new ErrorList();
+  const invalid = new ErrorList();
+  let slugs: { n: number; at: string; slug: string }[] = [];
+  const flush = async () => {
+    if (!slugs.length) return;
+    await sql`insert into import_slugs select * from unnest(${slugs.map((s) => s.n)}::int[], ${slugs.map((s) => s.at)}::text[], ${slugs.map((s) => s.slug)}::text[])`;
+    slugs = [];
+  };
+  let count = 0;
+  for await (const item of readImport(Bun.file(path).stream())) {
+    if ("error" in item) {
+      unreadable.add(item.n, { at: item.at, slug: null, field: "", message: item.error });
+      continue;
+    }
+    count++;
+    for (const error of checkRecord(item)) invalid.add(item.n, error);
+    const slug = slugOf(item.value);
+    if (slug !== null) slugs.push({ n: item.n, at: item.at, slug });
+    if (slugs.length >= SLUG_CHUNK) await flush();
+    if (count % 10_000 === 0) onProgress?.({ phase: "checking", done: count, total: 0 });
+  }
+  await flush();
+  // Lines that are not JSON are reported alone: the records are checked once the file reads.
+  if (unreadable.total) throw new ImportRejected(unreadable.kept, unreadable.total);
+  const repeats = await sql<{ n: number; at: string; slug: string; earlier: string; total: number }[]>`
+    select s.n, s.at, s.slug, f.at as earlier, count(*) over ()::int as total
+    from import_slugs s join (select distinct on (slug) slug, n, at from import_slugs order by slug, n) f
+      on f.slug = s.slug and f.n < s.n
+    order by s.n limit ${KEPT_ERRORS}`;
+  const total = invalid.total + (repeats[0]?.total ?? 0);
+  // In file order; a record's own problems first, then its repeated slug, as validateImport has it.
+  const shown = [...invalid.kept, ...repeats.map((r) => ({ ...repeatedSlug(r.at, r.slug, r.earlier), n: r.n }))];
+  if (total) throw new ImportRejected(shown.sort((a, b) => a.n - b.n).slice(0, KEPT_ERRORS), total);
+  await sql`truncate import_slugs`;
+  return count;
+}
+
+/**
+ * Imports an NDJSON (or JSON array) file in constant memory: one pass checks every record (a bad
+ * file writes nothing), a second writes them in batches of one transaction each, with the
+ * directory_filled marker. A run killed midway keeps the batches it committed; running the file
+ * again writes the rest, and leaves records already imported as they are (reported unchanged).
+ */
+export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
+  const server = db.kind === "server";
+  const batchSize = options.batchSize ?? (server ? 2_000 : 500);
+  // Temporary tables live on one connection: the whole import runs on a reserved one.
+  const sql = await db.sql.reserve();
+  try {
+    const total = await checkFile(sql, path, options.onProgress);
+    if (server) await createStaging(sql);
+    const counts = { inserted: 0, updated: 0, unchanged: 0, total };
+    let batch: ExpertImport[] = [];
+    let done = 0;
+    const write = async () => {
+      await sql`begin`;
+      try {
+        await markDirectoryFilled(sql, "import");
+        const result = server ? await copyExperts(sql, batch, done) : await upsertExperts(sql, batch);
+        await sql`commit`;
+        for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
+      } catch (error) {
+        await sql`rollback`.catch(() => {});
+        throw error;
+      }
+      done += batch.length;
+      batch = [];
+      options.onProgress?.({ phase: "writing", done, total });
+    };
+    for await (const item of readImport(Bun.file(path).stream())) {
+      // Checking again applies the schema's defaults; it finds nothing unless the file changed.
+      const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
+      if (errors.length) throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
+      batch.push((item as Located).value as ExpertImport);
+      if (batch.length >= batchSize) await write();
+    }
+    if (batch.length) await write();
+    return counts;
+  } finally {
+    sql.release();
+  }
+}
