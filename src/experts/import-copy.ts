@@ -59,29 +59,40 @@ async function copyInto(sql: Sql, table: string, columns: string[], text: string
   });
 }
 
-/**
- * Writes a batch of valid records (unique slugs; `first` is the ordinal of the batch's first
- * record) like upsertExperts, through COPY and set-based statements. Run it in a transaction on
- * the connection that created the staging tables.
- */
-export async function copyExperts(sql: Sql, records: ExpertImport[], first: number): Promise<UpsertCounts> {
-  await sql`truncate import_experts, import_written, ${sql(CHILD_TABLES.map(stage))}`;
-  const experts: string[] = [];
-  const children: Record<ChildTable, string[]> = Object.fromEntries(CHILD_TABLES.map((t) => [t, []])) as never;
-  const words = new Set<string>();
-  records.forEach((record, i) => {
-    const { row, words: recordWords } = expertRow(record);
-    experts.push(copyLine([first + i, ...EXPERT_COLUMNS.map((c) => row[c])]));
-    for (const word of recordWords) words.add(word);
-    const rows = childRows(record, record.slug);
-    for (const table of CHILD_TABLES) {
-      for (const child of rows[table] as Record<string, unknown>[]) {
-        children[table].push(copyLine([child.key, ...CHILD_COLUMNS[table].map((c) => child[c])]));
-      }
+/** A batch in COPY text, ready to write: built while the batch before it is being written. */
+export interface StagedBatch {
+  size: number;
+  experts: string[];
+  children: Record<ChildTable, string[]>;
+  words: Set<string>;
+}
+
+export function newBatch(): StagedBatch {
+  return { size: 0, experts: [], children: Object.fromEntries(CHILD_TABLES.map((t) => [t, []])) as never, words: new Set() };
+}
+
+/** Adds a valid record (`n`: its ordinal in the file, which orders the ids) to a batch. */
+export function stageRecord(batch: StagedBatch, record: ExpertImport, n: number): void {
+  const { row, words } = expertRow(record);
+  batch.size++;
+  batch.experts.push(copyLine([n, ...EXPERT_COLUMNS.map((c) => row[c])]));
+  for (const word of words) batch.words.add(word);
+  const rows = childRows(record, record.slug);
+  for (const table of CHILD_TABLES) {
+    for (const child of rows[table] as Record<string, unknown>[]) {
+      batch.children[table].push(copyLine([child.key, ...CHILD_COLUMNS[table].map((c) => child[c])]));
     }
-  });
-  await copyInto(sql, "import_experts", ["n", ...EXPERT_COLUMNS], experts.join(""));
-  for (const table of CHILD_TABLES) await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], children[table].join(""));
+  }
+}
+
+/**
+ * Writes a staged batch (unique slugs) as upsertExperts writes records, through COPY and
+ * set-based statements. Run it in a transaction on the connection that created the staging tables.
+ */
+export async function copyExperts(sql: Sql, batch: StagedBatch): Promise<UpsertCounts> {
+  await sql`truncate import_experts, import_written, ${sql(CHILD_TABLES.map(stage))}`;
+  await copyInto(sql, "import_experts", ["n", ...EXPERT_COLUMNS], batch.experts.join(""));
+  for (const table of CHILD_TABLES) await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], batch.children[table].join(""));
 
   // Ids are handed out in file order, as the row-by-row path does.
   const [counts] = await sql<{ inserted: number; written: number }[]>`
@@ -104,6 +115,6 @@ export async function copyExperts(sql: Sql, records: ExpertImport[], first: numb
       insert into ${sql(table)} ${columnList(sql, ["expert_id", ...columns])}
       select w.id, ${sql(columns.map((c) => `s.${c}`))} from ${sql(stage(table))} s join import_written w on w.slug = s.key`;
   }
-  await addLexiconWords(sql, words);
-  return { inserted: counts.inserted, updated: counts.written - counts.inserted, unchanged: records.length - counts.written };
+  await addLexiconWords(sql, batch.words);
+  return { inserted: counts.inserted, updated: counts.written - counts.inserted, unchanged: batch.size - counts.written };
 }

@@ -1,6 +1,6 @@
 import type { Database, Sql } from "../db/connect.ts";
 import { markDirectoryFilled } from "./filled.ts";
-import { copyExperts, createStaging } from "./import-copy.ts";
+import { copyExperts, createStaging, newBatch as newStagedBatch, stageRecord } from "./import-copy.ts";
 import { checkRecord, ImportRejected, type RecordError, repeatedSlug, slugOf } from "./import-file.ts";
 import { type Located, readImport } from "./import-read.ts";
 import type { ExpertImport, UpsertCounts } from "./upsert.ts";
@@ -20,9 +20,39 @@ export interface FileImportOptions {
   onProgress?: (p: FileProgress) => void;
 }
 
+/** Records on their way to the database: COPY text on a server, rows for upsertExperts otherwise. */
+interface Batch {
+  size: number;
+  add(record: ExpertImport, n: number): void;
+  write(sql: Sql): Promise<UpsertCounts>;
+}
+
+function newBatch(server: boolean): Batch {
+  if (server) {
+    const staged = newStagedBatch();
+    return {
+      get size() {
+        return staged.size;
+      },
+      add: (record, n) => stageRecord(staged, record, n),
+      write: (sql) => copyExperts(sql, staged),
+    };
+  }
+  const records: ExpertImport[] = [];
+  return {
+    get size() {
+      return records.length;
+    },
+    add: (record) => records.push(record),
+    write: (sql) => upsertExperts(sql, records),
+  };
+}
+
 /** Errors kept to show (the CLI prints 200); the rest are only counted, so memory stays flat. */
 const KEPT_ERRORS = 200;
 const SLUG_CHUNK = 5_000;
+
+const withoutOrdinal = ({ n: _, ...error }: RecordError & { n: number }): RecordError => error;
 
 class ErrorList {
   readonly kept: (RecordError & { n: number })[] = [];
@@ -64,7 +94,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
   }
   await flush();
   // Lines that are not JSON are reported alone: the records are checked once the file reads.
-  if (unreadable.total) throw new ImportRejected(unreadable.kept, unreadable.total);
+  if (unreadable.total) throw new ImportRejected(unreadable.kept.map(withoutOrdinal), unreadable.total);
   const repeats = await sql<{ n: number; at: string; slug: string; earlier: string; total: number }[]>`
     select s.n, s.at, s.slug, f.at as earlier, count(*) over ()::int as total
     from import_slugs s join (select distinct on (slug) slug, n, at from import_slugs order by slug, n) f
@@ -73,7 +103,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
   const total = invalid.total + (repeats[0]?.total ?? 0);
   // In file order; a record's own problems first, then its repeated slug, as validateImport has it.
   const shown = [...invalid.kept, ...repeats.map((r) => ({ ...repeatedSlug(r.at, r.slug, r.earlier), n: r.n }))];
-  if (total) throw new ImportRejected(shown.sort((a, b) => a.n - b.n).slice(0, KEPT_ERRORS), total);
+  if (total) throw new ImportRejected(shown.sort((a, b) => a.n - b.n).slice(0, KEPT_ERRORS).map(withoutOrdinal), total);
   await sql`truncate import_slugs`;
   return count;
 }
@@ -93,31 +123,43 @@ export async function importFile(db: Database, path: string, options: FileImport
     const total = await checkFile(sql, path, options.onProgress);
     if (server) await createStaging(sql);
     const counts = { inserted: 0, updated: 0, unchanged: 0, total };
-    let batch: ExpertImport[] = [];
     let done = 0;
-    const write = async () => {
+    const write = async (batch: Batch) => {
       await sql`begin`;
       try {
         await markDirectoryFilled(sql, "import");
-        const result = server ? await copyExperts(sql, batch, done) : await upsertExperts(sql, batch);
+        const result = await batch.write(sql);
         await sql`commit`;
         for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
       } catch (error) {
         await sql`rollback`.catch(() => {});
         throw error;
       }
-      done += batch.length;
-      batch = [];
+      done += batch.size;
       options.onProgress?.({ phase: "writing", done, total });
+    };
+    // The next batch is built (JavaScript) while the one before it is written (PostgreSQL).
+    let writing: Promise<void> = Promise.resolve();
+    let batch = newBatch(server);
+    const flush = async () => {
+      const full = batch;
+      batch = newBatch(server);
+      await writing;
+      writing = write(full);
+      writing.catch(() => {}); // awaited before the next batch or at the end
     };
     for await (const item of readImport(Bun.file(path).stream())) {
       // Checking again applies the schema's defaults; it finds nothing unless the file changed.
       const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
-      if (errors.length) throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
-      batch.push((item as Located).value as ExpertImport);
-      if (batch.length >= batchSize) await write();
+      if (errors.length) {
+        await writing;
+        throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
+      }
+      batch.add((item as Located).value as ExpertImport, item.n);
+      if (batch.size >= batchSize) await flush();
     }
-    if (batch.length) await write();
+    if (batch.size) await flush();
+    await writing;
     return counts;
   } finally {
     sql.release();
