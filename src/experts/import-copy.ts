@@ -49,13 +49,22 @@ export async function createStaging(sql: Sql): Promise<void> {
   await sql`create temporary table if not exists import_written (id bigint, slug text, inserted boolean)`;
 }
 
-async function copyInto(sql: Sql, table: string, columns: string[], text: string): Promise<void> {
-  if (!text) return;
+/** Streams COPY lines to `table` in slices, minding backpressure, so no batch-sized buffer is made. */
+async function copyInto(sql: Sql, table: string, columns: string[], lines: string[]): Promise<void> {
+  if (!lines.length) return;
   const stream = await sql`copy ${sql(table)} ${columnList(sql, columns)} from stdin`.writable();
   await new Promise<void>((resolve, reject) => {
     stream.on("error", reject);
     stream.on("finish", resolve);
-    stream.end(text);
+    let next = 0;
+    const pump = () => {
+      while (next < lines.length) {
+        const slice = lines.slice(next, (next += 200)).join("");
+        if (!stream.write(slice)) return void stream.once("drain", pump);
+      }
+      stream.end();
+    };
+    pump();
   });
 }
 
@@ -91,8 +100,8 @@ export function stageRecord(batch: StagedBatch, record: ExpertImport, n: number)
  */
 export async function copyExperts(sql: Sql, batch: StagedBatch): Promise<UpsertCounts> {
   await sql`truncate import_experts, import_written, ${sql(CHILD_TABLES.map(stage))}`;
-  await copyInto(sql, "import_experts", ["n", ...EXPERT_COLUMNS], batch.experts.join(""));
-  for (const table of CHILD_TABLES) await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], batch.children[table].join(""));
+  await copyInto(sql, "import_experts", ["n", ...EXPERT_COLUMNS], batch.experts);
+  for (const table of CHILD_TABLES) await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], batch.children[table]);
 
   // Ids are handed out in file order, as the row-by-row path does.
   const [counts] = await sql<{ inserted: number; written: number }[]>`

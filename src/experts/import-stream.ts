@@ -15,7 +15,7 @@ export interface FileProgress {
 }
 
 export interface FileImportOptions {
-  /** Records per transaction (default 2,000 on a server, 500 on the embedded database). */
+  /** Records per transaction (default 1,000 on a server, 500 on the embedded database). */
   batchSize?: number;
   onProgress?: (p: FileProgress) => void;
 }
@@ -116,7 +116,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
  */
 export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
   const server = db.kind === "server";
-  const batchSize = options.batchSize ?? (server ? 2_000 : 500);
+  const batchSize = options.batchSize ?? (server ? 1_000 : 500);
   // Temporary tables live on one connection: the whole import runs on a reserved one.
   const sql = await db.sql.reserve();
   try {
