@@ -1,3 +1,5 @@
+import { open } from "node:fs/promises";
+
 /** A record of the import file with where it is, for error messages: "line 12" or "index 3". */
 export interface Located {
   at: string;
@@ -16,11 +18,29 @@ export interface Unreadable {
 const notJson = (error: unknown) => `not valid JSON: ${(error as Error).message}`;
 
 /**
+ * A file's bytes, 1 MB at a time into one buffer, read only when the reader asks for more. (A
+ * `Bun.file().stream()` reads ahead of a slow consumer: measured, it held the whole file.)
+ */
+export async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const file = await open(path);
+  const buffer = new Uint8Array(1 << 20);
+  try {
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/**
  * Reads an import file as it streams: NDJSON one line at a time, so a file of any size is read in
  * constant memory. A JSON array (the file's first character is `[`) is parsed whole, as it cannot
  * be read record by record without a parser of our own; NDJSON is the format for big files.
  */
-export async function* readImport(stream: ReadableStream<Uint8Array>): AsyncGenerator<Located | Unreadable> {
+export async function* readImport(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Located | Unreadable> {
   const decoder = new TextDecoder();
   let pending = "";
   let line = 0;

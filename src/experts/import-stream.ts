@@ -2,7 +2,7 @@ import type { Database, Sql } from "../db/connect.ts";
 import { markDirectoryFilled } from "./filled.ts";
 import { copyExperts, createStaging, newBatch as newStagedBatch, stageRecord } from "./import-copy.ts";
 import { checkRecord, ImportRejected, type RecordError, repeatedSlug, slugOf } from "./import-file.ts";
-import { type Located, readImport } from "./import-read.ts";
+import { fileChunks, type Located, readImport } from "./import-read.ts";
 import type { ExpertImport, UpsertCounts } from "./upsert.ts";
 import { upsertExperts } from "./upsert.ts";
 
@@ -80,7 +80,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
     slugs = [];
   };
   let count = 0;
-  for await (const item of readImport(Bun.file(path).stream())) {
+  for await (const item of readImport(fileChunks(path))) {
     if ("error" in item) {
       unreadable.add(item.n, { at: item.at, slug: null, field: "", message: item.error });
       continue;
@@ -148,7 +148,7 @@ export async function importFile(db: Database, path: string, options: FileImport
       writing = write(full);
       writing.catch(() => {}); // awaited before the next batch or at the end
     };
-    for await (const item of readImport(Bun.file(path).stream())) {
+    for await (const item of readImport(fileChunks(path))) {
       // Checking again applies the schema's defaults; it finds nothing unless the file changed.
       const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
       if (errors.length) {
