@@ -41,16 +41,18 @@ interface Run {
 /** Runs the CLI under /usr/bin/time -v and reads wall time and peak RSS from its report. */
 async function timed(args: string[], databaseUrl: string): Promise<Run> {
   const cli = process.env.EXECUTABLE ? [process.env.EXECUTABLE] : [process.execPath, join(import.meta.dir, "../src/main.ts")];
-  const proc = Bun.spawn(["/usr/bin/time", "-v", ...cli, ...args], {
+  const report = join(values.dir!, `expert-import-time-${process.pid}.txt`);
+  const proc = Bun.spawn(["/usr/bin/time", "-v", "-o", report, ...cli, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdout: "pipe",
     stderr: "pipe",
   });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new Error(`${args.join(" ")} exited with ${code}:\n${stdout}\n${stderr.slice(-2000)}`);
-  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(stderr)!;
+  const time = await Bun.file(report).text();
+  if (code !== 0) throw new Error(`${args.join(" ")} exited with ${code}:\n${stdout}\n${stderr}\n${time}`);
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(time)!;
   const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
-  const rssMb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)![1]) / 1024;
+  const rssMb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(time)![1]) / 1024;
   return { seconds, rssMb, output: stdout.trim() };
 }
 
