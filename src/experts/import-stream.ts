@@ -3,6 +3,7 @@ import { markDirectoryFilled } from "./filled.ts";
 import { copyExperts, createStaging, newBatch as newStagedBatch, stageRecord } from "./import-copy.ts";
 import { checkRecord, ImportRejected, type RecordError, repeatedSlug, slugOf } from "./import-file.ts";
 import { fileChunks, type Located, readImport } from "./import-read.ts";
+import { recordDigest } from "./import-rows.ts";
 import type { ExpertImport, UpsertCounts } from "./upsert.ts";
 import { upsertExperts } from "./upsert.ts";
 
@@ -20,32 +21,31 @@ export interface FileImportOptions {
   onProgress?: (p: FileProgress) => void;
 }
 
-/** Records on their way to the database: COPY text on a server, rows for upsertExperts otherwise. */
-interface Batch {
+/** A batch ready for its transaction: how many records it stands for, and how to write them. */
+interface Prepared {
   size: number;
-  add(record: ExpertImport, n: number): void;
-  write(sql: Sql): Promise<UpsertCounts>;
+  /** Records found stored unchanged, left out of the write. */
+  skipped: number;
+  write: ((sql: Sql) => Promise<UpsertCounts>) | null;
 }
 
-function newBatch(server: boolean): Batch {
-  if (server) {
-    const staged = newStagedBatch();
-    return {
-      get size() {
-        return staged.size;
-      },
-      add: (record, n) => stageRecord(staged, record, n),
-      write: (sql) => copyExperts(sql, staged),
-    };
-  }
-  const records: ExpertImport[] = [];
-  return {
-    get size() {
-      return records.length;
-    },
-    add: (record) => records.push(record),
-    write: (sql) => upsertExperts(sql, records),
-  };
+/**
+ * On a server: leaves out the records stored with the same digest (a re-run, or the part of an
+ * interrupted import already written) before building their documents, the costly part; then
+ * builds the COPY text of the rest. It runs on a pooled connection while the batch before is
+ * written on the reserved one. The embedded database (one connection) upserts the records as
+ * they are, and upsertExperts skips the unchanged ones.
+ */
+async function prepare(db: Database, records: ExpertImport[], ns: number[]): Promise<Prepared> {
+  if (db.kind !== "server") return { size: records.length, skipped: 0, write: (sql) => upsertExperts(sql, records) };
+  const stored = await db.sql<{ slug: string }[]>`
+    select e.slug from experts e
+    join unnest(${records.map((r) => r.slug)}::text[], ${records.map(recordDigest)}::text[]) as d (slug, digest)
+      on e.slug = d.slug and e.import_digest = d.digest`;
+  const unchanged = new Set(stored.map((r) => r.slug));
+  const staged = newStagedBatch();
+  records.forEach((record, i) => unchanged.has(record.slug) || stageRecord(staged, record, ns[i]));
+  return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
 }
 
 /** Errors kept to show (the CLI prints 200); the rest are only counted, so memory stays flat. */
@@ -124,28 +124,33 @@ export async function importFile(db: Database, path: string, options: FileImport
     if (server) await createStaging(sql);
     const counts = { inserted: 0, updated: 0, unchanged: 0, total };
     let done = 0;
-    const write = async (batch: Batch) => {
-      await sql`begin`;
-      try {
-        await markDirectoryFilled(sql, "import");
-        const result = await batch.write(sql);
-        await sql`commit`;
-        for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
-      } catch (error) {
-        await sql`rollback`.catch(() => {});
-        throw error;
+    const write = async (batch: Prepared) => {
+      counts.unchanged += batch.skipped;
+      if (batch.write) {
+        await sql`begin`;
+        try {
+          await markDirectoryFilled(sql, "import");
+          const result = await batch.write(sql);
+          await sql`commit`;
+          for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
+        } catch (error) {
+          await sql`rollback`.catch(() => {});
+          throw error;
+        }
       }
       done += batch.size;
       options.onProgress?.({ phase: "writing", done, total });
     };
-    // The next batch is built (JavaScript) while the one before it is written (PostgreSQL).
+    // The next batch is prepared (looked up, built in JavaScript) while the one before it is written.
     let writing: Promise<void> = Promise.resolve();
-    let batch = newBatch(server);
+    let records: ExpertImport[] = [];
+    let ns: number[] = [];
     const flush = async () => {
-      const full = batch;
-      batch = newBatch(server);
+      const next = await prepare(db, records, ns);
+      records = [];
+      ns = [];
       await writing;
-      writing = write(full);
+      writing = write(next);
       writing.catch(() => {}); // awaited before the next batch or at the end
     };
     for await (const item of readImport(fileChunks(path))) {
@@ -155,10 +160,11 @@ export async function importFile(db: Database, path: string, options: FileImport
         await writing;
         throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
       }
-      batch.add((item as Located).value as ExpertImport, item.n);
-      if (batch.size >= batchSize) await flush();
+      records.push((item as Located).value as ExpertImport);
+      ns.push(item.n);
+      if (records.length >= batchSize) await flush();
     }
-    if (batch.size) await flush();
+    if (records.length) await flush();
     await writing;
     return counts;
   } finally {
