@@ -44,13 +44,22 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
       on e.slug = d.slug and e.import_digest = d.digest`;
   const unchanged = new Set(stored.map((r) => r.slug));
   const staged = newStagedBatch();
-  records.forEach((record, i) => unchanged.has(record.slug) || stageRecord(staged, record, ns[i]));
+  records.forEach((record, i) => {
+    if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i]);
+    if (i % COLLECT_EVERY === COLLECT_EVERY - 1) Bun.gc(true);
+  });
   return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
 }
 
 /** Errors kept to show (the CLI prints 200); the rest are only counted, so memory stays flat. */
 const KEPT_ERRORS = 200;
 const SLUG_CHUNK = 5_000;
+/**
+ * Records between full garbage collections. Parsing, checking and building documents leave
+ * ~0.3 MB of garbage a record that the collector, left alone, let grow to 420 MB of RSS on 10k
+ * experts (170–230 MB when collected every 100–250 records; a collection costs a few ms).
+ */
+const COLLECT_EVERY = 200;
 
 const withoutOrdinal = ({ n: _, ...error }: RecordError & { n: number }): RecordError => error;
 
@@ -90,6 +99,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
     const slug = slugOf(item.value);
     if (slug !== null) slugs.push({ n: item.n, at: item.at, slug });
     if (slugs.length >= SLUG_CHUNK) await flush();
+    if (count % COLLECT_EVERY === 0) Bun.gc(true);
     if (count % 10_000 === 0) onProgress?.({ phase: "checking", done: count, total: 0 });
   }
   await flush();
@@ -116,7 +126,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
  */
 export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
   const server = db.kind === "server";
-  const batchSize = options.batchSize ?? (server ? 1_000 : 500);
+  const batchSize = options.batchSize ?? 500;
   // Temporary tables live on one connection: the whole import runs on a reserved one.
   const sql = await db.sql.reserve();
   try {
