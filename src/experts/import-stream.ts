@@ -16,7 +16,7 @@ export interface FileProgress {
 }
 
 export interface FileImportOptions {
-  /** Records per transaction (default 1,000 on a server, 500 on the embedded database). */
+  /** Records per transaction (default 500). */
   batchSize?: number;
   onProgress?: (p: FileProgress) => void;
 }
