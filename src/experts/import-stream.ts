@@ -55,9 +55,9 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
 const KEPT_ERRORS = 200;
 const SLUG_CHUNK = 5_000;
 /**
- * Records between full garbage collections. Parsing, checking and building documents leave
- * ~0.3 MB of garbage a record that the collector, left alone, let grow to 420 MB of RSS on 10k
- * experts (170–230 MB when collected every 100–250 records; a collection costs a few ms).
+ * Records between full garbage collections. Parsing, checking and building documents leave much
+ * garbage, which the collector, left alone on a busy machine, let grow to 420 MB of RSS on 10k
+ * experts (measured 230–280 MB when collected every 200 records; a collection takes a few ms).
  */
 const COLLECT_EVERY = 200;
 
