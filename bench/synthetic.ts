@@ -1,13 +1,16 @@
 import { demoExperts } from "../src/demo/index.ts";
 import type { ExpertImport } from "../src/experts/upsert.ts";
 
-/** A large, varied directory made from the demo records: names and texts recombined, deterministic. */
-export function syntheticExperts(n: number): ExpertImport[] {
+/**
+ * A large, varied directory made from the demo records: names and texts recombined, deterministic.
+ * `from` starts at the from-th expert, so a big file can be written a slice at a time.
+ */
+export function syntheticExperts(n: number, from = 0): ExpertImport[] {
   const demo = demoExperts();
   const first = demo.map((d) => d.name.split(" ")[0]);
   const last = demo.map((d) => d.name.split(" ").slice(-1)[0]);
   const out: ExpertImport[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < from + n; i++) {
     const base = demo[i % demo.length];
     const rating = i % 11 === 0 ? null : Math.round((3.5 + ((i * 7919) % 150) / 100) * 10) / 10;
     out.push({

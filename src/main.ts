@@ -4,7 +4,9 @@ import { newAccountFromCli } from "./accounts/add-user.ts";
 import { createUser } from "./accounts/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { ImportRejected, type ImportProgress, importExperts, parseImportText, validateImport } from "./experts/import-file.ts";
+import { ImportRejected, type ImportProgress } from "./experts/import-file.ts";
+import { importProgressPrinter, spoolStdin } from "./experts/import-cli.ts";
+import { importFile } from "./experts/import-stream.ts";
 import { seedDemo } from "./demo/seed.ts";
 import { createLogger } from "./log.ts";
 import { readVocabularyImport } from "./search/vocabulary-file.ts";
@@ -91,14 +93,21 @@ async function main(argv: string[]): Promise<number> {
     case "import": {
       const [file] = rest;
       if (!file) throw new UsageError("import needs a FILE (a JSON array or NDJSON; - for stdin)");
-      // Read and check the whole file before opening the database: a bad file writes nothing.
-      const records = validateImport(parseImportText(await readInput(file)));
-      const { db } = await prepareDatabase(config, log);
+      // Standard input is read twice (checked, then written): it is kept in a file meanwhile.
+      const input = file === "-" ? await spoolStdin() : { path: file, remove: () => {} };
       try {
-        const result = await importExperts(db.sql, records, { onProgress: progressPrinter("Importing") });
-        console.log(`Imported ${records.length} experts: ${result.inserted} new, ${result.updated} updated.`);
+        if (!(await Bun.file(input.path).exists())) throw new UsageError(`No such file: ${file}`);
+        const { db } = await prepareDatabase(config, log);
+        try {
+          const result = await importFile(db, input.path, { onProgress: importProgressPrinter() });
+          console.log(
+            `Imported ${result.total} experts: ${result.inserted} new, ${result.updated} updated, ${result.unchanged} unchanged.`,
+          );
+        } finally {
+          await db.close();
+        }
       } finally {
-        await db.close();
+        input.remove();
       }
       return 0;
     }
@@ -156,7 +165,7 @@ try {
       const where = e.slug ? `${e.at} (slug ${e.slug})` : e.at;
       console.error(`${where}: ${e.field ? `${e.field} ` : ""}${e.message}`);
     }
-    if (error.errors.length > 200) console.error(`… and ${error.errors.length - 200} more`);
+    if (error.total > 200) console.error(`… and ${error.total - 200} more`);
     console.error(error.message);
   } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError) {
     console.error(`Error: ${error.message}`);

@@ -9,6 +9,7 @@ import m010 from "../../sql/010_search.sql" with { type: "text" };
 import m011 from "../../sql/011_account_limits.sql" with { type: "text" };
 import m012 from "../../sql/012_directory_filled.sql" with { type: "text" };
 import m013 from "../../sql/013_search_bio.sql" with { type: "text" };
+import m014 from "../../sql/014_import_digest.sql" with { type: "text" };
 import m015 from "../../sql/015_directory_version_reads.sql" with { type: "text" };
 
 export interface Migration {
@@ -26,5 +27,6 @@ export const migrations: Migration[] = [
   { version: "011_account_limits", sql: m011 },
   { version: "012_directory_filled", sql: m012 },
   { version: "013_search_bio", sql: m013 },
+  { version: "014_import_digest", sql: m014 },
   { version: "015_directory_version_reads", sql: m015 },
 ];

@@ -1,7 +1,8 @@
 import type { Pool } from "../db/connect.ts";
 import { fieldErrors, nulFields, requestAjv, schemaValidator } from "../contract/index.ts";
 import { markDirectoryFilled } from "./filled.ts";
-import { type ExpertImport, upsertExperts } from "./upsert.ts";
+import type { Located } from "./import-read.ts";
+import { type ExpertImport, type UpsertCounts, upsertExperts } from "./upsert.ts";
 
 /** One bad record: where it is in the file and what is wrong with which field. */
 export interface RecordError {
@@ -13,69 +14,63 @@ export interface RecordError {
 }
 
 export class ImportRejected extends Error {
-  constructor(readonly errors: RecordError[]) {
-    super(`${errors.length} problem(s) in the import file; nothing was written.`);
+  /** `errors` may be the first ones only (a huge bad file); `total` counts them all. */
+  constructor(
+    readonly errors: RecordError[],
+    readonly total = errors.length,
+    consequence = "nothing was written.",
+  ) {
+    super(`${total} problem(s) in the import file; ${consequence}`);
   }
-}
-
-interface Located {
-  at: string;
-  value: unknown;
-}
-
-/** Reads a JSON array or NDJSON text into records with their position, for error messages. */
-export function parseImportText(text: string): Located[] {
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith("[")) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch (error) {
-      throw new ImportRejected([{ at: "file", slug: null, field: "", message: `not valid JSON: ${(error as Error).message}` }]);
-    }
-    return (parsed as unknown[]).map((value, i) => ({ at: `index ${i}`, value }));
-  }
-  const records: Located[] = [];
-  const errors: RecordError[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      records.push({ at: `line ${i + 1}`, value: JSON.parse(line) });
-    } catch (error) {
-      errors.push({ at: `line ${i + 1}`, slug: null, field: "", message: `not valid JSON: ${(error as Error).message}` });
-    }
-  });
-  if (errors.length) throw new ImportRejected(errors);
-  return records;
 }
 
 const validateRecord = schemaValidator(requestAjv, "ExpertImport");
+
+/** The slug of a parsed record, when it has one that is a string. */
+export function slugOf(value: unknown): string | null {
+  return value && typeof value === "object" && typeof (value as { slug?: unknown }).slug === "string"
+    ? (value as { slug: string }).slug
+    : null;
+}
+
+/**
+ * The problems of one record: not an object, NUL characters, anything the contract's
+ * ExpertImport schema refuses (URL schemes included). Applies the schema's defaults in place.
+ */
+export function checkRecord({ at, value }: { at: string; value: unknown }): RecordError[] {
+  const slug = slugOf(value);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [{ at, slug, field: "", message: "must be a JSON object" }];
+  const errors: RecordError[] = nulFields(value).map((field) => ({ at, slug, field, message: "must not contain NUL characters" }));
+  if (!validateRecord(value)) {
+    for (const e of fieldErrors(validateRecord.errors, "is not a field of ExpertImport")) {
+      errors.push({ at, slug, field: e.field, message: e.message });
+    }
+  }
+  return errors;
+}
+
+/** The error of a record whose slug an earlier record already has. */
+export const repeatedSlug = (at: string, slug: string, earlier: string): RecordError => ({
+  at,
+  slug,
+  field: "slug",
+  message: `repeats the slug of the record at ${earlier}`,
+});
 
 /**
  * Checks every record against the contract's ExpertImport schema (applying its defaults) and
  * that no slug appears twice. All problems are collected, so one run shows every fix needed.
  */
-export function validateImport(located: Located[]): ExpertImport[] {
+export function validateImport(located: { at: string; value: unknown }[]): ExpertImport[] {
   const errors: RecordError[] = [];
   const firstAt = new Map<string, string>();
-  for (const { at, value } of located) {
-    const slug = value && typeof value === "object" && typeof (value as { slug?: unknown }).slug === "string"
-      ? (value as { slug: string }).slug
-      : null;
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      errors.push({ at, slug, field: "", message: "must be a JSON object" });
-      continue;
-    }
-    for (const field of nulFields(value)) errors.push({ at, slug, field, message: "must not contain NUL characters" });
-    if (!validateRecord(value)) {
-      for (const e of fieldErrors(validateRecord.errors, "is not a field of ExpertImport")) {
-        errors.push({ at, slug, field: e.field, message: e.message });
-      }
-    }
+  for (const record of located) {
+    errors.push(...checkRecord(record));
+    const slug = slugOf(record.value);
     if (slug !== null) {
       const earlier = firstAt.get(slug);
-      if (earlier) errors.push({ at, slug, field: "slug", message: `repeats the slug of the record at ${earlier}` });
-      else firstAt.set(slug, at);
+      if (earlier) errors.push(repeatedSlug(record.at, slug, earlier));
+      else firstAt.set(slug, record.at);
     }
   }
   if (errors.length) throw new ImportRejected(errors);
@@ -96,19 +91,17 @@ export async function importExperts(
   sql: Pool,
   records: ExpertImport[],
   options: { batchSize?: number; onProgress?: (p: ImportProgress) => void; how?: "import" | "demo" } = {},
-): Promise<{ inserted: number; updated: number }> {
+): Promise<UpsertCounts> {
   const batchSize = options.batchSize ?? 500;
-  let inserted = 0;
-  let updated = 0;
+  const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
   for (let i = 0; i < records.length; i += batchSize) {
     const batch = records.slice(i, i + batchSize);
     const result = await sql.begin(async (tx) => {
       await markDirectoryFilled(tx, options.how ?? "import");
       return upsertExperts(tx, batch);
     });
-    inserted += result.inserted;
-    updated += result.updated;
+    for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
     options.onProgress?.({ done: Math.min(i + batchSize, records.length), total: records.length });
   }
-  return { inserted, updated };
+  return counts;
 }

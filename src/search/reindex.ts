@@ -1,17 +1,21 @@
 import type { Pool, Sql } from "../db/connect.ts";
 import { buildDocument, type DocumentSource, SEARCH_DOC_VERSION } from "./document.ts";
+import { LOCALES } from "./vocabulary-file.ts";
 
 type SourceRow = DocumentSource & { id: string };
 
 /** Loads what documents are built from, for the given experts. */
 function loadSources(sql: Sql, ids: string[]) {
+  // Texts in the import's locale order (src/experts/import-rows.ts builds documents from records
+  // in that order), not in whatever order a plan returns rows: positions in a document follow it.
+  const LOCALE_ORDER = sql`array_position(${[...LOCALES]}::text[], t.locale)`;
   return sql<SourceRow[]>`
     select e.id, e.name, e.city, e.country_code, e.language_subtags, e.tags,
       array(select c.category_slug from expert_categories c where c.expert_id = e.id order by c.position) as categories,
       array(select s.subcategory_slug from expert_subcategories s where s.expert_id = e.id order by s.position) as subcategories,
-      array(select t.title from expert_translations t where t.expert_id = e.id) as titles,
-      array(select t.tagline from expert_translations t where t.expert_id = e.id and t.tagline is not null) as taglines,
-      array(select t.bio from expert_translations t where t.expert_id = e.id and t.bio is not null) as bios,
+      array(select t.title from expert_translations t where t.expert_id = e.id order by ${LOCALE_ORDER}) as titles,
+      array(select t.tagline from expert_translations t where t.expert_id = e.id and t.tagline is not null order by ${LOCALE_ORDER}) as taglines,
+      array(select t.bio from expert_translations t where t.expert_id = e.id and t.bio is not null order by ${LOCALE_ORDER}) as bios,
       array(select s.title from services s where s.expert_id = e.id order by s.position) as services
     from experts e where e.id in ${sql(ids)}`;
 }
