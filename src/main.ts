@@ -11,7 +11,7 @@ import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
 import { prepareDatabase, startServer } from "./server.ts";
 import { runPrimary } from "./cluster/primary.ts";
-import { PortInUseError } from "./cluster/port.ts";
+import { claimFreePort, PortInUseError } from "./cluster/port.ts";
 import { stopOnSignals } from "./cluster/signals.ts";
 import { runWorker, workerIndex } from "./cluster/worker.ts";
 
@@ -72,6 +72,8 @@ async function main(argv: string[]): Promise<number> {
       if (worker !== null) await runWorker(config, log, worker);
       else if (config.workers > 1) stopOnSignals(await runPrimary(config, log), log);
       else {
+        // Before the database, which may take seconds to open and seed: a taken port fails at once.
+        claimFreePort(config.host, config.port);
         const server = await startServer(config, log);
         // Graceful: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT), run the shutdown
         // hooks, close the database, exit 0. A second signal while that runs exits at once.
