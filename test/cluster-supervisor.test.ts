@@ -1,5 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { availableParallelism } from "node:os";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXIT_PORT_IN_USE } from "../src/cluster/messages.ts";
 import { PortInUseError } from "../src/cluster/port.ts";
@@ -38,6 +40,24 @@ describe("WORKERS configuration", () => {
     const result = await runCli(["serve"], { WORKERS: "4" });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Error: WORKERS=4 needs DATABASE_URL: the embedded database is one session owned by one process");
+  });
+});
+
+describe("a port already in use", () => {
+  it("stops a server alone with a clear error, before it opens the database, even beside a SO_REUSEPORT listener", async () => {
+    // What a cluster's workers look like to the kernel: a listener with SO_REUSEPORT set.
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: true, fetch: () => new Response("other") });
+    const dataDir = mkdtempSync(join(tmpdir(), "ed-port-"));
+    try {
+      const result = await runCli(["serve"], { PORT: String(other.port), DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Error: port ${other.port} is already in use on 127.0.0.1 (another server is listening there; stop it or set PORT)\n`);
+      expect(readdirSync(dataDir)).toEqual([]);
+      expect(await (await fetch(`http://127.0.0.1:${other.port}/`)).text()).toBe("other");
+    } finally {
+      other.stop(true);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
