@@ -5,6 +5,7 @@ import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/server.ts";
 import { serverDatabase } from "./support/postgres-cluster.ts";
+import { holdExpertsTable } from "./support/table-lock.ts";
 import { alive, type ServerProcess, spawnServer } from "./support/server-process.ts";
 import { startTestSmtp, type TestSmtp } from "./support/smtp.ts";
 
@@ -95,24 +96,14 @@ describe("WORKERS=2 on one port", () => {
     const workerPids = cluster.logs.filter((l) => l.msg === "listening" && l.worker !== undefined).map((l) => l.pid as number);
     // Another session holds the experts table, so a profile read waits until the test lets go.
     const other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = other.begin(async (tx) => {
-      await tx`lock table experts in access exclusive mode`;
-      locked();
-      await held;
-    });
-    await isLocked;
+    const lock = await holdExpertsTable(other);
     const inFlight = fresh(`/api/agents/experts/${slug}`);
     await Bun.sleep(300);
     cluster.proc.kill("SIGTERM");
     await cluster.waitForLog((l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.in_flight === 1);
     await Bun.sleep(200);
     await expect(fresh("/healthz")).rejects.toThrow(); // no worker accepts any more
-    release();
-    await lock;
+    await lock.release();
     await other.end();
     expect((await inFlight).status).toBe(200);
     expect(await cluster.exited).toBe(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import postgres from "postgres";
+import { holdExpertsTable } from "./support/table-lock.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
 import { createPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 
@@ -34,16 +35,7 @@ describe("when the database goes away", () => {
     const app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", SHUTDOWN_TIMEOUT: "0.5" }, database });
     // Another session holds the experts table, so a search waits for the lock indefinitely.
     const other = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = other.begin(async (tx) => {
-      await tx`lock table experts in access exclusive mode`;
-      locked();
-      await held;
-    });
-    await isLocked;
+    const lock = await holdExpertsTable(other);
     const stuck = fetch(`${app.url}/api/agents/experts?limit=1`).then(
       (r) => `answered ${r.status}`,
       () => "cut",
@@ -51,11 +43,11 @@ describe("when the database goes away", () => {
     for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
     expect(app.server.inFlight()).toBe(1);
     // the lock is let go only in a close hook, i.e. after the drain timed out
-    app.server.onShutdown("release the test lock", () => release());
+    app.server.onShutdown("release the test lock", () => lock.release());
     await app.server.stop();
     expect(await stuck).toBe("cut");
     expect(app.logs.some((l) => l.msg === "requests still in flight at the shutdown timeout; closing them")).toBe(true);
-    await lock;
+    await lock.release();
     await other.end();
   });
 
