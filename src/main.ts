@@ -13,6 +13,7 @@ import { prepareDatabase, startServer } from "./server.ts";
 import { runPrimary } from "./cluster/primary.ts";
 import { claimFreePort, PortInUseError } from "./cluster/port.ts";
 import { stopOnSignals } from "./cluster/signals.ts";
+import { WorkersFailedError } from "./cluster/supervisor.ts";
 import { runWorker, workerIndex } from "./cluster/worker.ts";
 
 const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
@@ -157,7 +158,8 @@ try {
     }
     if (error.errors.length > 200) console.error(`… and ${error.errors.length - 200} more`);
     console.error(error.message);
-  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError || error instanceof PortInUseError) {
+  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError ||
+    error instanceof PortInUseError || error instanceof WorkersFailedError) {
     console.error(`Error: ${error.message}`);
     if (error instanceof UsageError) console.error(`Run "expert-directory help" for usage.`);
   } else if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXIT_PORT_IN_USE } from "../src/cluster/messages.ts";
 import { PortInUseError } from "../src/cluster/port.ts";
-import { superviseWorkers } from "../src/cluster/supervisor.ts";
+import { superviseWorkers, WorkersFailedError } from "../src/cluster/supervisor.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { answerHit } from "../src/http/rate-limit-ipc.ts";
 import { localStore } from "../src/http/rate-limit-store.ts";
@@ -66,6 +66,7 @@ describe("the primary's supervision", () => {
     const { lines, log } = capturedLog();
     const workers = superviseWorkers({ count: 1, command: script("process.exit(3)"), env: () => process.env, log, onMessage() {}, backoff: fast });
     const reason = await workers.failed;
+    expect(reason).toBeInstanceOf(WorkersFailedError);
     expect(reason.message).toBe("worker 0 exited 3 times in a row before serving (last exit code 3, signal none)");
     expect(workers.ready).rejects.toBe(reason);
     expect(lines.filter((l) => l.msg === "worker exited before serving; starting it again").map((l) => l.restart_in_ms)).toEqual([20, 40]);

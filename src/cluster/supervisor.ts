@@ -2,6 +2,9 @@ import type { Subprocess } from "bun";
 import type { Logger } from "../log.ts";
 import { within } from "../ops/shutdown.ts";
 
+/** The workers cannot be kept running: main.ts prints its message and exits 1. */
+export class WorkersFailedError extends Error {}
+
 /** A running worker as the primary's message handler sees it. */
 export interface WorkerHandle {
   index: number;
@@ -114,7 +117,7 @@ export function superviseWorkers(options: SupervisorOptions): Supervisor {
     } else {
       failures = ++slot.startFailures;
       if (failures >= maxStartFailures) {
-        return giveUp(new Error(`worker ${slot.index} exited ${failures} times in a row before serving (last exit code ${code}, signal ${proc.signalCode ?? "none"})`));
+        return giveUp(new WorkersFailedError(`worker ${slot.index} exited ${failures} times in a row before serving (last exit code ${code}, signal ${proc.signalCode ?? "none"})`));
       }
     }
     const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (failures - 1));
