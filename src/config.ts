@@ -11,13 +11,14 @@ import { loadMailConfig, type MailConfig } from "./config/mail.ts";
 import { loadMcpConfig, type McpConfig } from "./config/mcp.ts";
 import type { Env } from "./config/parse.ts";
 import { loadServerConfig, type ServerConfig } from "./config/server.ts";
+import { loadWorkersConfig, type WorkersConfig } from "./config/workers.ts";
 
 export { ConfigError } from "./config/parse.ts";
 export type { Budget, RateLimitSettings } from "./config/limits.ts";
 export type { MailConfig } from "./config/mail.ts";
 export type { TrustProxy } from "./config/proxy.ts";
 
-export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig {
+export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
 }
@@ -25,12 +26,14 @@ export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpC
 /** Reads the configuration from `env` (default `process.env`); throws ConfigError on a bad value. */
 export function loadConfig(env: Env = process.env): Config {
   const server = loadServerConfig(env);
+  const database = loadDatabaseConfig(env);
   return {
     ...server,
     ...loadLimitsConfig(env),
     ...loadMcpConfig(env),
     ...loadDiscoveryConfig(env),
-    ...loadDatabaseConfig(env),
+    ...database,
+    ...loadWorkersConfig(env, database.databaseUrl),
     mail: loadMailConfig(env, server.publicBaseUrl),
   };
 }

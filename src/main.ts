@@ -12,6 +12,11 @@ import { createLogger } from "./log.ts";
 import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
 import { prepareDatabase, startServer } from "./server.ts";
+import { runPrimary } from "./cluster/primary.ts";
+import { claimFreePort, PortInUseError } from "./cluster/port.ts";
+import { stopOnSignals } from "./cluster/signals.ts";
+import { WorkersFailedError } from "./cluster/supervisor.ts";
+import { runWorker, workerIndex } from "./cluster/worker.ts";
 
 const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
 
@@ -30,7 +35,7 @@ Commands:
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL,
 LOG_LEVEL, SIGNUP (open|closed), SMTP_URL, MAIL_FROM, RATE_LIMIT_SEARCH|PROFILE|AVAILABILITY,
-RATE_LIMITS (on|off), TRUST_PROXY, REDIS_URL, REDIS_PREFIX, SHUTDOWN_TIMEOUT (see README). Without DATABASE_URL an embedded PostgreSQL (PGlite) keeps its data in DATA_DIR.`;
+RATE_LIMITS (on|off), TRUST_PROXY, REDIS_URL, REDIS_PREFIX, SHUTDOWN_TIMEOUT, WORKERS (see README). Without DATABASE_URL an embedded PostgreSQL (PGlite) keeps its data in DATA_DIR.`;
 
 function progressPrinter(label: string) {
   // A live line on a terminal; a pipe or log file gets only the final count.
@@ -66,22 +71,17 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case "serve": {
-      const server = await startServer(config, log);
-      // Graceful: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT), run the shutdown
-      // hooks, close the database, exit 0. A second signal while that runs exits at once.
-      const shutdown = async (signal: string) => {
-        log.info("signal received", { signal });
-        process.once(signal, () => process.exit(1));
-        try {
-          await server.stop();
-          process.exit(0);
-        } catch (error) {
-          log.error("shutdown failed", { error: String((error as Error)?.message ?? error) });
-          process.exit(1);
-        }
-      };
-      process.once("SIGTERM", () => void shutdown("SIGTERM"));
-      process.once("SIGINT", () => void shutdown("SIGINT"));
+      const worker = workerIndex();
+      if (worker !== null) await runWorker(config, log, worker);
+      else if (config.workers > 1) stopOnSignals(await runPrimary(config, log), log);
+      else {
+        // Before the database, which may take seconds to open and seed: a taken port fails at once.
+        claimFreePort(config.host, config.port);
+        const server = await startServer(config, log);
+        // Graceful: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT), run the shutdown
+        // hooks, close the database, exit 0. A second signal while that runs exits at once.
+        stopOnSignals(() => server.stop(), log);
+      }
       return -1; // keep running
     }
     case "migrate": {
@@ -167,7 +167,8 @@ try {
     }
     if (error.total > 200) console.error(`… and ${error.total - 200} more`);
     console.error(error.message);
-  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError) {
+  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError ||
+    error instanceof PortInUseError || error instanceof WorkersFailedError) {
     console.error(`Error: ${error.message}`);
     if (error instanceof UsageError) console.error(`Run "expert-directory help" for usage.`);
   } else if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {

@@ -11,6 +11,8 @@ import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
 import { collectGauges } from "./ops/collect.ts";
 import { createOps, type AppOps } from "./ops/ops.ts";
 import { type ShutdownHooks, within } from "./ops/shutdown.ts";
+import { isAddressInUse, PortInUseError } from "./cluster/port.ts";
+import type { WindowStore } from "./http/rate-limit-store.ts";
 
 export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
@@ -30,6 +32,21 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How one process serves: alone (the defaults), or as one worker of a cluster (src/cluster/). */
+export interface ServeOptions {
+  /**
+   * Listen with SO_REUSEPORT beside the other workers, on the port the primary checked was free.
+   * Without it a port someone already listens on is a PortInUseError, never a second server.
+   */
+  reusePort?: boolean;
+  /** The primary ran the migrations and readied search already: only open the database. */
+  prepared?: boolean;
+  /** Where rate limits are counted instead of this process (a worker asks the primary). */
+  rateLimitStore?: WindowStore;
+  /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
+  mailDelivery?: boolean;
+}
+
 /** Opens the database the config names (embedded or server), runs the migrations and readies search. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<{ db: Database }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -44,7 +61,8 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<{ db
   }
 }
 
-function hostForUrl(host: string): string {
+/** The host part of a URL for a listen address: brackets for IPv6, localhost for every interface. */
+export function hostForUrl(host: string): string {
   if (host === "0.0.0.0" || host === "::") return "localhost";
   return host.includes(":") ? `[${host}]` : host;
 }
@@ -53,8 +71,10 @@ function hostForUrl(host: string): string {
  * Starts the whole service: database, migrations, the demo directory when an embedded database was
  * never filled (seeded or imported into; see seedDemoIfNeverFilled), then the HTTP server.
  */
-export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
-  const { db } = await prepareDatabase(config, log);
+export async function startServer(config: Config, log: Logger, options: ServeOptions = {}): Promise<RunningServer> {
+  const { db } = options.prepared
+    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) }
+    : await prepareDatabase(config, log);
   if (db.kind === "embedded") {
     const result = await seedDemoIfNeverFilled(db.sql).catch(async (error) => {
       await db.close();
@@ -63,7 +83,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     if (result) log.info("demo directory loaded into the new embedded database", result);
   }
   let baseUrl = config.publicBaseUrl ?? "";
-  const ops = createOps(config, log);
+  const ops = createOps(config, log, options.rateLimitStore);
   await ops.limiter.ready();
   collectGauges(ops.metrics, db);
   const mailer = createMailer(config.mail);
@@ -71,18 +91,20 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
-    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP });
+    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP, reusePort: options.reusePort ?? false });
   } catch (error) {
     ops.limiter.close();
     await db.close();
-    throw error;
+    throw isAddressInUse(error) ? new PortInUseError(config.port, config.host) : error;
   }
   const port = app.server!.port;
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
   log.info("listening", { url, database: db.kind, public_base_url: baseUrl });
-  const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
-  ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
+  if (options.mailDelivery ?? true) {
+    const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
+    ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
+  }
   let stopping: Promise<void> | undefined;
   async function gracefulStop() {
     const started = performance.now();

@@ -1,33 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import postgres from "postgres";
+import { holdExpertsTable } from "./support/table-lock.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
+import { createPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
 
-// A PostgreSQL cluster of this test's own (initdb/pg_ctl), so it can be stopped and started again
-// under the running app. initdb refuses to run as root: then the cluster belongs to `postgres`.
-const BIN = "/usr/lib/postgresql/15/bin";
-const dir = mkdtempSync(join(tmpdir(), "ed-pgdown-"));
-const data = join(dir, "data");
-// Below Linux's ephemeral range (32768+), where outgoing connections could already hold the port.
-const port = 21000 + Math.floor(Math.random() * 11000);
-const asRoot = process.getuid?.() === 0;
-
-function pg(args: string[]) {
-  const cmd = asRoot ? ["runuser", "-u", "postgres", "--", ...args] : args;
-  const result = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
-  if (result.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr.toString()}${result.stdout.toString()}`);
-}
-const startCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "start"]);
-const stopCluster = () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-m", "fast", "stop"]);
-
-const database = { databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir: "memory://" };
+// A PostgreSQL cluster of this test's own, so it can be stopped and started again under the running app.
+let cluster: PostgresCluster;
+let port: number;
+const startCluster = () => cluster.start();
+const stopCluster = () => cluster.stop();
+let database: { databaseUrl: string; dataDir: string };
 let app: TestApp;
 beforeAll(async () => {
-  if (asRoot && Bun.spawnSync(["chown", "postgres:postgres", dir]).exitCode !== 0) throw new Error(`cannot give ${dir} to postgres`);
-  pg([`${BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  startCluster();
+  cluster = createPostgresCluster();
+  port = cluster.port;
+  database = { databaseUrl: cluster.url, dataDir: "memory://" };
   app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on" }, database });
 }, 60_000);
 
@@ -38,7 +25,7 @@ afterAll(async () => {
     // already stopped by a failed test
   }
   await app?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  cluster?.remove();
 }, 30_000);
 
 describe("when the database goes away", () => {
@@ -48,16 +35,7 @@ describe("when the database goes away", () => {
     const app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", SHUTDOWN_TIMEOUT: "0.5" }, database });
     // Another session holds the experts table, so a search waits for the lock indefinitely.
     const other = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = other.begin(async (tx) => {
-      await tx`lock table experts in access exclusive mode`;
-      locked();
-      await held;
-    });
-    await isLocked;
+    const lock = await holdExpertsTable(other);
     const stuck = fetch(`${app.url}/api/agents/experts?limit=1`).then(
       (r) => `answered ${r.status}`,
       () => "cut",
@@ -65,11 +43,11 @@ describe("when the database goes away", () => {
     for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
     expect(app.server.inFlight()).toBe(1);
     // the lock is let go only in a close hook, i.e. after the drain timed out
-    app.server.onShutdown("release the test lock", () => release());
+    app.server.onShutdown("release the test lock", () => lock.release());
     await app.server.stop();
     expect(await stuck).toBe("cut");
     expect(app.logs.some((l) => l.msg === "requests still in flight at the shutdown timeout; closing them")).toBe(true);
-    await lock;
+    await lock.release();
     await other.end();
   });
 

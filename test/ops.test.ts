@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createLogger } from "../src/log.ts";
 import { HTML_CSP } from "../src/http/security-headers.ts";
 import { expectContractResponse } from "./support/contract.ts";
+import { holdExpertsTable } from "./support/table-lock.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
 import { createTestKey } from "./support/keys.ts";
 
@@ -230,16 +231,7 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
     });
 
     // Hold the experts table so a search stays in flight until we let go.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = sql.begin(async (tx) => {
-      await tx`lock table experts in access exclusive mode`;
-      locked();
-      await held;
-    });
-    await isLocked;
+    const lock = await holdExpertsTable(sql);
     const slow = fetch(`${app.url}/api/agents/experts?limit=1`).then(async (res) => ({ status: res.status, body: await res.json() }));
     for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
     expect(app.server.inFlight()).toBe(1);
@@ -253,8 +245,7 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
     expect(late).toBe("refused ECONNREFUSED");
     expect(events).toEqual(["drain hook"]);
 
-    release();
-    await lock;
+    await lock.release();
     const answer = await slow;
     expect(answer.status).toBe(200);
     expect(answer.body.experts.length).toBe(1);

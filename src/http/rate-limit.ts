@@ -41,7 +41,7 @@ export interface RateLimiter {
   refusal(budget: Budget, decision: Decision): ReturnType<typeof problem>;
   /** Settles once the store has tried its backend (Redis) once; the server awaits it before listening. */
   ready(): Promise<void>;
-  /** Where decisions are taken now: "off", "local", "redis" or "local (Redis circuit open)" (/readyz). */
+  /** Where decisions are taken now: "off", "local", "primary", "redis" or "local (Redis circuit open)" (/readyz). */
   storeStatus(): string;
   close(): void;
 }
@@ -62,7 +62,7 @@ export interface RateLimiterOptions {
   circuit?: { failures: number; coolDownMs: number };
   /** Milliseconds since the epoch; injectable so tests can move time. */
   now?: () => number;
-  /** A store of your own (tests). */
+  /** A store of your own: a cluster worker's, which asks the primary (src/http/rate-limit-ipc.ts); tests. */
   store?: WindowStore;
 }
 

@@ -17,7 +17,7 @@ export function createAppMetrics() {
     httpRequests: new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route template and status.", labelNames: ["method", "route", "status"], registers }),
     httpDuration: new Histogram({ name: "http_request_duration_seconds", help: "Time to answer an HTTP request, by method and route template.", labelNames: ["method", "route"], buckets: LATENCY_BUCKETS, registers }),
     rateLimitRejections: new Counter({ name: "rate_limit_rejections_total", help: "Requests and MCP tool calls refused with 429, by budget.", labelNames: ["budget"], registers }),
-    rateLimitStoreFallbacks: new Counter({ name: "rate_limit_store_fallbacks_total", help: "Rate-limit decisions taken by the local store because Redis failed.", registers }),
+    rateLimitStoreFallbacks: new Counter({ name: "rate_limit_store_fallbacks_total", help: "Rate-limit decisions taken by the local store because the shared store (Redis, or a worker's primary) failed.", registers }),
     rateLimitCircuitOpen: new Gauge({ name: "rate_limit_store_circuit_open", help: "1 while the Redis circuit breaker is open (rate limits counted in this process), else 0.", registers }),
     rateLimitCircuitTrips: new Counter({ name: "rate_limit_store_circuit_trips_total", help: "Times the Redis circuit breaker opened.", registers }),
     emailSends: new Counter({ name: "email_sends_total", help: "E-mails handed to the SMTP server, by result (sent or failed).", labelNames: ["result"], registers }),

@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { createRateLimiter, type RateLimiter } from "../http/rate-limit.ts";
+import type { WindowStore } from "../http/rate-limit-store.ts";
 import type { Logger } from "../log.ts";
 import { type AppMetrics, createAppMetrics } from "../metrics/app-metrics.ts";
 import { createShutdownHooks, type ShutdownHooks } from "./shutdown.ts";
@@ -14,13 +15,15 @@ export interface AppOps {
   shutdown: ShutdownHooks;
 }
 
-export function createOps(config: Config, log: Logger): AppOps {
+/** `store`: where rate limits are counted when not in this process or Redis (a cluster worker's IPC store). */
+export function createOps(config: Config, log: Logger, store?: WindowStore): AppOps {
   const metrics = createAppMetrics();
   const limiter = createRateLimiter({
     settings: config.rateLimits,
     log,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
+    store,
     onReject: (budget) => metrics.rateLimitRejections.inc({ budget }),
     onFallback: () => metrics.rateLimitStoreFallbacks.inc(),
     onCircuit(open) {

@@ -134,8 +134,14 @@ export function testApp(): Promise<TestApp> {
   return shared;
 }
 
+/**
+ * Stops the shared app. A suite may call it in its own afterAll; a later suite of the same test
+ * process then gets a new one from testApp() instead of the stopped one (which refuses connections).
+ */
 export async function stopTestApp() {
-  if (shared) await (await shared).stop();
+  const stopping = shared;
+  shared = undefined;
+  if (stopping) await (await stopping).stop();
 }
 
 export interface ApiResponse<T = any> {

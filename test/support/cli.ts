@@ -8,13 +8,17 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The command line of the CLI: the built executable when EXECUTABLE is set, else `bun src/main.ts`. */
+export function cliCommand(args: string[]): string[] {
+  return process.env.EXECUTABLE ? [process.env.EXECUTABLE, ...args] : [process.execPath, join(root, "src/main.ts"), ...args];
+}
+
 /**
  * Runs the CLI as a separate process, as an operator would: the built executable when
  * EXECUTABLE is set, otherwise `bun src/main.ts`.
  */
 export async function runCli(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliResult> {
-  const command = process.env.EXECUTABLE ? [process.env.EXECUTABLE, ...args] : [process.execPath, join(root, "src/main.ts"), ...args];
-  const proc = Bun.spawn(command, {
+  const proc = Bun.spawn(cliCommand(args), {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
     stdin: stdin === undefined ? "ignore" : new Blob([stdin]),

@@ -1,0 +1,129 @@
+// WORKERS=1 against WORKERS=N on the built executable, on profile and search, with the CPU split
+// between the server's processes, PostgreSQL's backends of its database, and the load generator
+// (wrk, a separate process on the same machine). Not part of the test command.
+//
+//   bun run build
+//   bun bench/workers.ts --database-url postgres://postgres@127.0.0.1:5432/ed_bench_workers \
+//     [--experts 10000] [--workers 2] [--connections 64] [--seconds 10]
+//
+// A database without experts gets `--experts` synthetic ones (bench/synthetic.ts) first.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../src/config.ts";
+import { importExperts } from "../src/experts/import-file.ts";
+import { createLogger } from "../src/log.ts";
+import { prepareDatabase } from "../src/server.ts";
+import { syntheticExperts } from "./synthetic.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: {
+    "database-url": { type: "string" },
+    experts: { type: "string", default: "10000" },
+    workers: { type: "string", default: "2" },
+    connections: { type: "string", default: "64" },
+    seconds: { type: "string", default: "10" },
+    port: { type: "string", default: "3972" },
+    executable: { type: "string", default: join(import.meta.dir, "..", "dist", "expert-directory") },
+  },
+});
+const databaseUrl = values["database-url"];
+if (!databaseUrl) throw new Error("--database-url is required");
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+const base = `http://127.0.0.1:${values.port}`;
+const TICKS = 100; // clock ticks per second of /proc/*/stat on Linux
+
+const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
+const [{ n }] = await db.sql`select count(*)::int as n from experts`;
+if (n === 0) await importExperts(db.sql, syntheticExperts(Number(values.experts)), { batchSize: 1000 });
+const [{ slug }] = await db.sql`select slug from experts where is_public and is_verified order by id limit 1`;
+const [{ total }] = await db.sql`select count(*)::int as total from experts`;
+await db.close();
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** PostgreSQL backends connected to the benchmark's database (their command line names it). */
+function backends(): number[] {
+  return readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      return cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const sum = (pids: number[]) => pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+
+async function wrk(path: string) {
+  const proc = Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", `${values.seconds}s`, "--latency", `${base}${path}`], { stdout: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const usage = proc.resourceUsage()!;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]);
+  const unit = (v: string, u: string) => Number(v) * (u === "us" ? 0.001 : u === "s" ? 1000 : 1);
+  const [, p50v, p50u] = /50%\s+([\d.]+)(us|ms|s)/.exec(out)!;
+  const [, p99v, p99u] = /99%\s+([\d.]+)(us|ms|s)/.exec(out)!;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p50: unit(p50v, p50u), p99: unit(p99v, p99u), non2xx, wrkCpu: Number(usage.cpuTime.total) / 1e6 };
+}
+
+async function serve(workers: number) {
+  const proc = Bun.spawn([values.executable!], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: values.port, WORKERS: String(workers), RATE_LIMITS: "off", LOG_LEVEL: "warn" },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return proc;
+    await Bun.sleep(100);
+  }
+  throw new Error("server did not start");
+}
+
+// /healthz touches no database: where the server's JavaScript alone is the limit.
+const paths: [string, string][] = [
+  ["healthz", "/healthz"],
+  ["profile", `/api/agents/experts/${slug}`],
+  ["search q", "/api/agents/experts?q=lawyer&limit=10"],
+];
+console.log(`${total} experts, ${values.connections} connections, ${values.seconds} s a run, ${navigator.hardwareConcurrency} cores`);
+console.log("| request | workers | req/s | p50 ms | p99 ms | CPU: server | PostgreSQL | wrk (load generator) | non-2xx |");
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const workers of [1, Number(values.workers)]) {
+  const server = await serve(workers);
+  const serverPids = () => [server.pid, ...childrenOf(server.pid)];
+  for (const [name, path] of paths) {
+    await Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", "3s", `${base}${path}`], { stdout: "ignore" }).exited; // warm-up
+    const pids = serverPids();
+    const pg = backends();
+    const before = { server: sum(pids), pg: sum(pg) };
+    const started = performance.now();
+    const r = await wrk(path);
+    const seconds = (performance.now() - started) / 1000;
+    const share = (cpu: number) => `${((cpu / seconds) * 100).toFixed(0)}%`;
+    console.log(`| ${name} | ${workers} | ${Math.round(r.rps).toLocaleString("en")} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${share(sum(pids) - before.server)} | ${share(sum(pg) - before.pg)} | ${share(r.wrkCpu)} | ${r.non2xx} |`);
+  }
+  server.kill("SIGTERM");
+  await server.exited;
+}
+console.log("(CPU: share of one core over the run; 200% = both cores of a 2-core machine.)");

@@ -1,0 +1,25 @@
+import type postgres from "postgres";
+
+/**
+ * Holds `lock table experts in access exclusive mode` in a transaction of `sql` (another session
+ * than the app's), so any request reading experts waits until release(). Resolves once the lock is
+ * held; release() lets go and waits for the transaction to end.
+ */
+export async function holdExpertsTable(sql: postgres.Sql): Promise<{ release(): Promise<void> }> {
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const lock = sql.begin(async (tx) => {
+    await tx`lock table experts in access exclusive mode`;
+    locked();
+    await held;
+  });
+  await Promise.race([isLocked, lock]);
+  return {
+    async release() {
+      letGo();
+      await lock;
+    },
+  };
+}
