@@ -13,7 +13,7 @@ import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
 import { prepareDatabase, startServer } from "./server.ts";
 import { runPrimary } from "./cluster/primary.ts";
-import { claimFreePort, PortInUseError } from "./cluster/port.ts";
+import { claimFreePort, PortInUseError } from "./http/port.ts";
 import { stopOnSignals } from "./cluster/signals.ts";
 import { WorkersFailedError } from "./cluster/supervisor.ts";
 import { runWorker, workerIndex } from "./cluster/worker.ts";

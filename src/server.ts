@@ -11,7 +11,7 @@ import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
 import { collectGauges } from "./ops/collect.ts";
 import { createOps, type AppOps } from "./ops/ops.ts";
 import { type ShutdownHooks, within } from "./ops/shutdown.ts";
-import { isAddressInUse, PortInUseError } from "./cluster/port.ts";
+import { isAddressInUse, PortInUseError } from "./http/port.ts";
 import type { WindowStore } from "./http/rate-limit-store.ts";
 
 export interface RunningServer {

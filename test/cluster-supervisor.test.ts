@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXIT_PORT_IN_USE } from "../src/cluster/messages.ts";
-import { PortInUseError } from "../src/cluster/port.ts";
+import { PortInUseError } from "../src/http/port.ts";
 import { superviseWorkers, WorkersFailedError } from "../src/cluster/supervisor.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { answerHit } from "../src/http/rate-limit-ipc.ts";

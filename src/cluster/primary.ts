@@ -6,7 +6,7 @@ import { localStore } from "../http/rate-limit-store.ts";
 import type { Logger } from "../log.ts";
 import { hostForUrl, prepareDatabase } from "../server.ts";
 import { EXIT_PORT_IN_USE } from "./messages.ts";
-import { claimFreePort, PortInUseError } from "./port.ts";
+import { claimFreePort, PortInUseError } from "../http/port.ts";
 import { superviseWorkers } from "./supervisor.ts";
 import { WORKER_ENV } from "./worker.ts";
 

@@ -3,7 +3,7 @@ import { ipcStore, type ParentChannel } from "../http/rate-limit-ipc.ts";
 import type { Logger } from "../log.ts";
 import { startServer } from "../server.ts";
 import { EXIT_PORT_IN_USE, type WorkerReady } from "./messages.ts";
-import { PortInUseError } from "./port.ts";
+import { PortInUseError } from "../http/port.ts";
 import { stopOnSignals } from "./signals.ts";
 
 /** Set by the primary on the processes it spawns: this process's index among the workers. */
