@@ -75,6 +75,17 @@ describe("search by meaning", () => {
     expect((await slugs("family lawyer lyon qwxzv"))[0]).toBe("t-claire-family-lyon");
   });
 
+  it("a word that matches nobody does not reorder the rest: a phrase found verbatim keeps its bonus", async () => {
+    // Reykjavik is a known place where no expert of this directory is: "Family Lawyer" in a title
+    // still counts for more than a corporate lawyer who also does family law.
+    const plain = await search({ q: "family lawyer" });
+    const withPlace = await search({ q: "family lawyer reykjavik" });
+    expect(withPlace.query_interpretation.terms).toContain("reykjavik");
+    const titled = (r: typeof plain) => r.experts.slice(0, 5).map((e) => e.slug).filter((slug) => slug.includes("family"));
+    expect(titled(plain).length).toBeGreaterThan(1);
+    expect(withPlace.experts.slice(0, titled(plain).length).map((e) => e.slug)).toEqual(plain.experts.slice(0, titled(plain).length).map((e) => e.slug));
+  });
+
   it("corrects typos of one or two edits, and says so", async () => {
     const result = await search({ q: "nutrtionist" });
     expect(result.experts.slice(0, 3).map((e) => e.slug)).toContain("t-zoe-nutrition");

@@ -4,7 +4,7 @@ import type { Sql } from "../db/connect.ts";
 import { lexemeFrequencies, provablyMoreThan } from "../search/frequency.ts";
 import { lexiconLookup } from "../search/lexicon.ts";
 import { type ParsedQuery, parseQuery } from "../search/query.ts";
-import { allGroupsQuery, relevance } from "../search/rank.ts";
+import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import { CountCache } from "./count-cache.ts";
 import { filters, likePattern, matchFilters, type TextTier } from "./search-filters.ts";
@@ -106,11 +106,20 @@ export function firstPageQuery(sql: Sql, query: SearchQuery, parsed: ParsedQuery
   return relevanceTierPage(sql, query, parsed, "words", offset, limit, dense);
 }
 
+/** The query's phrases of several words when it has more than one group (else the whole query is the phrase). */
+function phrases(parsed: ParsedQuery): Phrase[] {
+  if (parsed.groups.length < 2) return [];
+  return parsed.groups.flatMap((g) => {
+    const pattern = g.label.trim().includes(" ") ? likePattern(g.label) : null;
+    return pattern ? [{ pattern, weight: g.weight }] : [];
+  });
+}
+
 function relevanceTierPage(sql: Sql, query: SearchQuery, parsed: ParsedQuery, tier: TextTier, offset: number, limit: number, dense: boolean) {
   const needed = (query.page ?? 0) * (query.limit ?? 10) + (query.limit ?? 10);
   const window = Math.max(RESCORE_WINDOW, needed);
   const matches = sql`${relevanceCandidates(sql, query, parsed, tier, window, needed, dense)} c join experts e on e.id = c.id`;
-  return pageOf(sql, query, matches, relevance(sql, parsed.groups, likePattern(query.q!)), ordering(sql, "relevance", true), offset, limit);
+  return pageOf(sql, query, matches, relevance(sql, parsed.groups, likePattern(query.q!), phrases(parsed)), ordering(sql, "relevance", true), offset, limit);
 }
 
 /**

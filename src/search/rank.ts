@@ -68,6 +68,15 @@ function groupScore(sql: Sql, group: QueryGroup) {
     when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
 }
 
+/** Added when the whole query, or a phrase of it (see Phrase), appears verbatim in the name, a title or a tagline. */
+const VERBATIM = 0.3;
+
+/** A phrase group of the query (a recognised concept of several words) as a LIKE pattern, with its group's weight. */
+export interface Phrase {
+  pattern: string;
+  weight: number;
+}
+
 /** A group's score from which a match counts fully towards coverage: a tagline, a title, the name. */
 const FULL_MATCH = 0.5;
 
@@ -79,13 +88,18 @@ const FULL_MATCH = 0.5;
  * Each group's score is computed once per row (`offset 0` keeps the inner selects from being
  * inlined into every use), on one detoasted copy of the document.
  */
-export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null) {
-  const verbatim = pattern ? sql`(case when e.search_text like ${pattern} then 0.3 else 0 end)` : sql`0`;
-  if (!groups.length) return sql`${verbatim}::float8`;
+export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null, phrases: Phrase[] = []) {
+  const whole = pattern ? sql`(case when e.search_text like ${pattern} then ${VERBATIM}::float8 else 0 end)` : sql`0::float8`;
+  if (!groups.length) return whole;
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
+  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`));
+  // A phrase of the query found verbatim earns its share of the bonus, so one more word that
+  // matches nobody ("family lawyer lyon") does not erase what "Family Lawyer" in a title is worth.
+  const verbatim = phrases.length
+    ? sql`greatest(${whole}, ${join(phrases.map((p) => sql`(case when e.search_text like ${p.pattern} then ${(VERBATIM * p.weight) / total}::float8 else 0 end)`), sql`+`)})`
+    : whole;
   const columns = groups.map((g, i) => sql`${groupScore(sql, g)} as ${sql(`g${i}`)}`);
   const names = groups.map((_, i) => sql`${sql(`g${i}`)}`);
-  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`));
   const coverage = join(names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`), sql`+`);
   const quality = join(names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`), sql`+`);
   // `|| ''` detoasts (and decompresses) the document once per row; every test then reads that copy.
