@@ -3,7 +3,7 @@ import { testApp, type TestApp } from "./support/app.ts";
 import { formatMetrics, KINDS, loadQueries, scoreRelevance, type Report } from "./relevance/score.ts";
 
 // Floors for search quality on the judged queries (test/relevance/queries.json), set just under the
-// figures the engine reached (nDCG@10 0.947, no empty answer; `bun run relevance`), so that a
+// figures the engine reached (nDCG@10 0.948, no empty answer; `bun run relevance`), so that a
 // change that makes search worse fails here. Raise them when search gets better.
 export const NDCG_FLOOR = 0.94;
 export const ZERO_RESULT_CEILING = 0.01;
