@@ -46,6 +46,8 @@ export function matchFilters(query: SearchQuery, parsed: ParsedQuery | null) {
  * matches first and the `rest` after them (searchPage), so the slower bio and substring indexes
  * are read only when the first ends within the page.
  */
+export type MatchFilters = ReturnType<typeof matchFilters>;
+
 export type TextTier = "words" | "rest" | "any" | "none";
 
 /** `words` is `text` with the filter tokens (the main document has them; a bio does not). */

@@ -7,7 +7,7 @@ import { type ParsedQuery, parseQuery } from "../search/query.ts";
 import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import { CountCache } from "./count-cache.ts";
-import { filters, likePattern, matchFilters, type TextTier } from "./search-filters.ts";
+import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -137,11 +137,6 @@ export async function searchPage(sql: Sql, query: SearchQuery, parsed: ParsedQue
   return [...first, ...(await relevanceTierPage(sql, query, parsed, "rest", Math.max(0, offset - wordsTotal), limit - first.length, false))];
 }
 
-/** The filters that decide `total`, as a cache key. */
-export function filterKey(query: SearchQuery, parsed: ParsedQuery | null): string {
-  return JSON.stringify(matchFilters(query, parsed));
-}
-
 /**
  * How many experts match, counting no further than EXACT_TOTAL_LIMIT + 1: a broad match on a
  * large directory stops counting instead of making the search wait for a full count.
@@ -168,8 +163,8 @@ function sharedCounts(sql: Sql): CountCache {
  * show one of its words in far more documents than the cap, the count is known to pass the cap
  * and is not taken: that count is the slowest part of a broad search at a million experts.
  */
-async function countWords(sql: Sql, query: SearchQuery, parsed: ParsedQuery, key: string, counts: CountCache): Promise<number> {
-  const { category, country, city, language, accepting } = matchFilters(query, parsed);
+async function countWords(sql: Sql, query: SearchQuery, parsed: ParsedQuery, match: MatchFilters, key: string, counts: CountCache): Promise<number> {
+  const { category, country, city, language, accepting } = match;
   const unfiltered = !category && !country && !city && !language && !accepting;
   if (unfiltered && provablyMoreThan(await lexemeFrequencies(sql), parsed.groups, EXACT_TOTAL_LIMIT)) return EXACT_TOTAL_LIMIT + 1;
   return counts.total(sql, `${key}\nwords`, () => countMatches(sql, query, parsed, "words"));
@@ -200,8 +195,10 @@ export async function searchExperts(
   const locale: Locale = query.locale ?? "en";
   const offset = page * limit;
   const parsed = await readQuery(sql, query.q);
-  const key = filterKey(query, parsed);
-  const words = parsed?.groups.length ? await countWords(sql, query, parsed, key, counts) : 0;
+  // The filters that decide `total`, once: the count cache's key and the test for "q alone".
+  const match = matchFilters(query, parsed);
+  const key = JSON.stringify(match);
+  const words = parsed?.groups.length ? await countWords(sql, query, parsed, match, key, counts) : 0;
   const dense = words > EXACT_TOTAL_LIMIT;
   const rows = await searchPage(sql, query, parsed, dense);
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
