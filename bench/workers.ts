@@ -7,13 +7,14 @@
 //     [--experts 10000] [--workers 2] [--connections 64] [--seconds 10]
 //
 // A database without experts gets `--experts` synthetic ones (bench/synthetic.ts) first.
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/server.ts";
+import { backendsOf, childrenOf, cpuSecondsOf } from "./lib/proc.ts";
+import { runWrk } from "./lib/wrk.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({
@@ -32,7 +33,6 @@ const databaseUrl = values["database-url"];
 if (!databaseUrl) throw new Error("--database-url is required");
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 const base = `http://127.0.0.1:${values.port}`;
-const TICKS = 100; // clock ticks per second of /proc/*/stat on Linux
 
 const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
 const [{ n }] = await db.sql`select count(*)::int as n from experts`;
@@ -41,50 +41,9 @@ const [{ slug }] = await db.sql`select slug from experts where is_public and is_
 const [{ total }] = await db.sql`select count(*)::int as total from experts`;
 await db.close();
 
-/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** PostgreSQL backends connected to the benchmark's database (their command line names it). */
-function backends(): number[] {
-  return readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      return cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `);
-    } catch {
-      return false;
-    }
-  });
-}
-
-const sum = (pids: number[]) => pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
-
-async function wrk(path: string) {
-  const proc = Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", `${values.seconds}s`, "--latency", `${base}${path}`], { stdout: "pipe" });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  const usage = proc.resourceUsage()!;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]);
-  const unit = (v: string, u: string) => Number(v) * (u === "us" ? 0.001 : u === "s" ? 1000 : 1);
-  const [, p50v, p50u] = /50%\s+([\d.]+)(us|ms|s)/.exec(out)!;
-  const [, p99v, p99u] = /99%\s+([\d.]+)(us|ms|s)/.exec(out)!;
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50: unit(p50v, p50u), p99: unit(p99v, p99u), non2xx, wrkCpu: Number(usage.cpuTime.total) / 1e6 };
-}
+const backends = () => backendsOf(databaseName);
+const sum = cpuSecondsOf;
+const wrk = (path: string) => runWrk(`${base}${path}`, { connections: Number(values.connections), seconds: Number(values.seconds) });
 
 async function serve(workers: number) {
   const proc = Bun.spawn([values.executable!], {
