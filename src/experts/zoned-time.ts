@@ -67,8 +67,26 @@ export function wallOfUtc(ms: number): WallTime {
   };
 }
 
+// formatToParts is most of an availability answer's CPU (each answer asks for a few hundred
+// instants), and the same instants come back request after request: the day boundaries and
+// window edges of the coming weeks. wallAt is a pure function of (instant, zone), so its answers
+// are kept, frozen, per zone; a zone's map is emptied when it grows past this bound.
+const WALL_CACHE_LIMIT = 20_000;
+const walls = new Map<string, Map<number, Readonly<WallTime>>>();
+
 /** The wall time in `zone` at an instant. */
-export function wallAt(instant: number, zone: string): WallTime {
+export function wallAt(instant: number, zone: string): Readonly<WallTime> {
+  let known = walls.get(zone);
+  if (!known) walls.set(zone, (known = new Map()));
+  let wall = known.get(instant);
+  if (!wall) {
+    if (known.size >= WALL_CACHE_LIMIT) known.clear();
+    known.set(instant, (wall = Object.freeze(formatWall(instant, zone))));
+  }
+  return wall;
+}
+
+function formatWall(instant: number, zone: string): WallTime {
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(new Date(instant))) parts[p.type] = p.value;
   const year = Number(parts.year);
