@@ -29,13 +29,15 @@ export interface DatabaseOptions {
 const ignoreNotices = () => {};
 
 /**
- * Planner settings for every session. Search patterns must be planned with their values: a generic
- * plan for `like $1` ignores the pattern (the issue measured 218 ms instead of 0.2 ms on 100k
- * experts). And the directory's working set is cached, so random reads cost about what sequential
- * ones do: with the default random_page_cost of 4 the planner scanned all of `experts` for
- * `like '%lawyer%'` (21 ms on 20k experts) instead of using the trigram index (3 ms).
+ * Planner settings for every session. The directory's working set is cached, so random reads
+ * cost about what sequential ones do: with the default random_page_cost of 4 the planner scanned
+ * all of `experts` for `like '%lawyer%'` (21 ms on 20k experts) instead of using the trigram
+ * index (3 ms). Plans are left to PostgreSQL's own choice (plan_cache_mode auto): lookups by key
+ * go generic after a few executions and stop paying for planning, and the search statements,
+ * whose generic plan is dangerous, are sent unnamed so they are planned with their values every
+ * time (src/search/custom-plan.ts).
  */
-const PLANNER_SETTINGS = { plan_cache_mode: "force_custom_plan", random_page_cost: "1.1" } as const;
+const PLANNER_SETTINGS = { random_page_cost: "1.1" } as const;
 
 /**
  * Opens the database every feature talks to through the same postgres.js `sql`: a PostgreSQL
@@ -47,8 +49,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const sql = postgres(options.databaseUrl, {
       max: poolSize,
       onnotice: ignoreNotices,
-      // Search patterns must be planned with their values: a generic plan for `ilike $1` walks
-      // the whole rating index (measured: 218 ms instead of 0.2 ms on 100k experts).
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });

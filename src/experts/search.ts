@@ -4,6 +4,7 @@ import type { Sql } from "../db/connect.ts";
 import { lexemeFrequencies, provablyMoreThan } from "../search/frequency.ts";
 import { lexiconLookup } from "../search/lexicon.ts";
 import { type ParsedQuery, parseQuery } from "../search/query.ts";
+import { plannedWithValues } from "../search/custom-plan.ts";
 import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import { CountCache } from "./count-cache.ts";
@@ -79,7 +80,7 @@ function relevanceCandidates(sql: Sql, query: SearchQuery, parsed: ParsedQuery, 
 
 /** One page of `matches` (a FROM clause over `experts e`) in order, with texts in the query's locale. */
 function pageOf(sql: Sql, query: SearchQuery, matches: Fragment, score: Fragment, order: Fragment, offset: number, limit: number) {
-  return sql<SummaryRow[]>`
+  return plannedWithValues(sql<SummaryRow[]>`
     select ${summaryColumns(sql)}
     from (
       select e.id, ${score} as score
@@ -89,7 +90,7 @@ function pageOf(sql: Sql, query: SearchQuery, matches: Fragment, score: Fragment
     ) m
     join experts e on e.id = m.id
     ${translatedTexts(sql, query.locale ?? "en")}
-    order by ${order}`;
+    order by ${order}`);
 }
 
 /**
@@ -142,10 +143,10 @@ export async function searchPage(sql: Sql, query: SearchQuery, parsed: ParsedQue
  * large directory stops counting instead of making the search wait for a full count.
  */
 export async function countMatches(sql: Sql, query: SearchQuery, parsed: ParsedQuery | null, tier: TextTier = "any"): Promise<number> {
-  const [{ count }] = await sql<{ count: number }[]>`
+  const [{ count }] = await plannedWithValues(sql<{ count: number }[]>`
     select count(*)::int as count from (
       select 1 from experts e where ${filters(sql, query, parsed, tier)} limit ${EXACT_TOTAL_LIMIT + 1}
-    ) m`;
+    ) m`);
   return count;
 }
 

@@ -114,6 +114,20 @@ export function offsetAt(instant: number, zone: string): number {
  */
 export function instantOf(w: WallTime, zone: string): number {
   const local = wallAsUtc(w);
+  // Pure in (local, zone), and asked for the same window edges on every request (see walls).
+  let known = instants.get(zone);
+  if (!known) instants.set(zone, (known = new Map()));
+  let instant = known.get(local);
+  if (instant === undefined) {
+    if (known.size >= WALL_CACHE_LIMIT) known.clear();
+    known.set(local, (instant = resolveInstant(local, zone)));
+  }
+  return instant;
+}
+
+const instants = new Map<string, Map<number, number>>();
+
+function resolveInstant(local: number, zone: string): number {
   const before = offsetAt(local - DAY, zone);
   const after = offsetAt(local + DAY, zone);
   const candidates = [...new Set([before, after])]

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "bun:test";
+import { getExpertProfile } from "../src/experts/profile.ts";
+import { type SearchQuery, searchExperts } from "../src/experts/search.ts";
+import { expertUrls } from "../src/experts/urls.ts";
+import { testApp } from "./support/app.ts";
+
+// Which plan each statement gets (src/search/custom-plan.ts): the search statements are planned
+// with their values every time, lookups by key may go generic. PostgreSQL lists only *named*
+// prepared statements in pg_prepared_statements, and only a named statement can switch to a
+// generic plan (after 5 executions), so a search statement found there could go generic.
+const urls = expertUrls(() => "http://experts.test");
+const SEARCHES: SearchQuery[] = [{ q: "lawyer" }, { q: "tax", country: "DE" }, { category: "legal" }, { q: "an" }, { q: "family lawyer berlin", page: 1 }];
+
+describe("plans", () => {
+  it("never sends a search statement as a named statement that could go generic, while lookups by key are named", async () => {
+    const app = await testApp();
+    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+    const conn = await app.sql.reserve();
+    try {
+      for (let i = 0; i < 7; i++) {
+        for (const query of SEARCHES) await searchExperts(conn, query, urls);
+        await getExpertProfile(conn, slug, "en", urls);
+      }
+      const named = await conn<{ statement: string; generic_plans: number }[]>`select statement, generic_plans::int from pg_prepared_statements`;
+      const searchStatements = named.filter((s) => /search_doc @@|search_text like|search_bio @@|from experts e where/.test(s.statement));
+      expect(searchStatements.map((s) => s.statement)).toEqual([]);
+      // The profile's statement is named: the check above looks at a list that does fill up.
+      expect(named.some((s) => s.statement.includes("e.slug = $"))).toBe(true);
+    } finally {
+      conn.release();
+    }
+  });
+
+  it("plans an unnamed statement with its pattern even after many executions", async () => {
+    const app = await testApp();
+    const text = "select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10";
+    const conn = await app.sql.reserve();
+    try {
+      for (let i = 0; i < 7; i++) await conn.unsafe(text, ["%kim%"], { prepare: false });
+      const plan = await conn.unsafe(`explain ${text}`, ["%lawyer%"], { prepare: false });
+      const lines = plan.map((r: any) => r["QUERY PLAN"]).join("\n");
+      expect(lines).toContain("%lawyer%");
+      expect(lines).not.toContain("$1");
+    } finally {
+      conn.release();
+    }
+  });
+});
