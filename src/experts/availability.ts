@@ -2,7 +2,7 @@ import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type CheckedWindow, windowRange } from "./availability-window.ts";
 import { upcomingChangesAt, upcomingSlots } from "./free-slots.ts";
-import { weeklySlots } from "./schedule.ts";
+import { type AvailabilitySlot, weeklySlotsColumn } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 
 export type ExpertAvailability = components["schemas"]["ExpertAvailability"];
@@ -24,12 +24,19 @@ export async function getExpertAvailability(sql: Sql, slug: string, window: Chec
  */
 export async function expertAvailabilityAt(sql: Sql, slug: string, window: CheckedWindow, now: number): Promise<{ availability: ExpertAvailability; holdsUntil: number | null }> {
   const [row] = await sql<
-    { id: string; timezone: string | null; availability_status: ExpertAvailability["availability_status"]; booking_buffer_minutes: number | null; accepting_clients: boolean | null }[]
+    {
+      timezone: string | null;
+      availability_status: ExpertAvailability["availability_status"];
+      booking_buffer_minutes: number | null;
+      accepting_clients: boolean | null;
+      slots: AvailabilitySlot[];
+    }[]
   >`
-    select id, timezone, availability_status, booking_buffer_minutes, accepting_clients
-    from experts where slug = ${slug} and is_public and is_verified`;
+    select e.timezone, e.availability_status, e.booking_buffer_minutes, e.accepting_clients,
+      ${weeklySlotsColumn(sql, false)} as slots
+    from experts e where e.slug = ${slug} and e.is_public and e.is_verified`;
   if (!row) throw expertNotFound(slug);
-  const slots = await weeklySlots(sql, row.id);
+  const slots = row.slots;
   const zone = window.zone ?? row.timezone;
   const bookable = row.accepting_clients !== false && row.availability_status !== "closed";
   let upcoming: ExpertAvailability["upcoming"] = [];

@@ -1,6 +1,6 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { type ScheduleEntry, toScheduleEntry, weeklySlots } from "./schedule.ts";
+import { type ScheduleEntry, weeklySlotsColumn } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -16,10 +16,10 @@ type ProfileRow = SummaryRow &
   Pick<ExpertProfile, "bio" | "cover_image_url" | "subcategory_slugs" | "services" | "contact_methods" | "ai_chat_available"> &
   Pick<Schemas["ProfileLocation"], "timezone"> &
   Pick<Schemas["Credentials"], "is_featured"> &
-  Pick<Schemas["ProfileAvailability"], "response_time_pledge"> & { lat: number | null; lng: number | null };
+  Pick<Schemas["ProfileAvailability"], "response_time_pledge"> & { lat: number | null; lng: number | null; schedule: ScheduleEntry[] };
 
 /** The profile is the summary (toExpertSummary) with its location extended and its own fields. */
-function toExpertProfile(row: ProfileRow, schedule: ScheduleEntry[], locale: Locale, urls: ExpertUrls): ExpertProfile {
+function toExpertProfile(row: ProfileRow, locale: Locale, urls: ExpertUrls): ExpertProfile {
   const summary = toExpertSummary(row, locale, urls);
   return {
     ...summary,
@@ -37,7 +37,7 @@ function toExpertProfile(row: ProfileRow, schedule: ScheduleEntry[], locale: Loc
       status: row.availability_status,
       accepting_clients: row.accepting_clients,
       response_time_pledge: row.response_time_pledge,
-      schedule,
+      schedule: row.schedule,
     },
     pricing: { starting_price_usd: row.starting_price_usd },
     services: row.services,
@@ -46,7 +46,7 @@ function toExpertProfile(row: ProfileRow, schedule: ScheduleEntry[], locale: Loc
   };
 }
 
-/** The full public profile of one public, verified expert; 404 otherwise. */
+/** The full public profile of one public, verified expert, in one statement; 404 otherwise. */
 export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
   const [row] = await sql<ProfileRow[]>`
     select ${summaryColumns(sql)},
@@ -59,10 +59,11 @@ export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, u
                   'id', sv.id, 'title', sv.title, 'description', sv.description,
                   'price_usd', sv.price_usd::float8, 'price_type', sv.price_type,
                   'duration_minutes', sv.duration_minutes) order by sv.position)
-                from services sv where sv.expert_id = e.id), '[]') as services
+                from services sv where sv.expert_id = e.id), '[]') as services,
+      ${weeklySlotsColumn(sql, true)} as schedule
     from experts e
     ${translatedTexts(sql, locale)}
     where e.slug = ${slug} and e.is_public and e.is_verified`;
   if (!row) throw expertNotFound(slug);
-  return toExpertProfile(row, (await weeklySlots(sql, row.id)).map(toScheduleEntry), locale, urls);
+  return toExpertProfile(row, locale, urls);
 }

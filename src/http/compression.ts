@@ -67,12 +67,13 @@ export function compression(options: CompressionOptions = {}) {
   const skip = options.skip ?? /^\/api\/(mcp|sse|messages)(\/|$)/;
   return new Elysia({ name: "compression" }).mapResponse({ as: "global" }, async function compressBody({ request, responseValue }) {
     if (!(responseValue instanceof Response) || request.method === "HEAD") return;
+    // The cheap tests first, and `body` last: reading it makes Bun build a stream for the body.
     const { status, headers } = responseValue;
-    if (status === 204 || status === 304 || !responseValue.body || headers.has("content-encoding")) return;
-    const type = headers.get("content-type");
-    if (type?.startsWith("text/event-stream")) return;
+    if (status === 204 || status === 304 || headers.has("content-encoding")) return;
     const coding = preferredCoding(request.headers.get("accept-encoding"));
-    if (!coding || skip.test(new URL(request.url).pathname)) return;
+    if (!coding) return;
+    const type = headers.get("content-type");
+    if (type?.startsWith("text/event-stream") || !responseValue.body || skip.test(new URL(request.url).pathname)) return;
     const length = Number(headers.get("content-length") ?? MIN_COMPRESS_BYTES);
     if (!compressible(type, length)) return;
     const bytes = new Uint8Array(await responseValue.arrayBuffer());
