@@ -55,6 +55,8 @@ await db.close();
 
 const requests: [string, string][] = [
   ["healthz", "/healthz"],
+  // The floor of a request that reads the database: the hook chain and one `select 1` through postgres.js.
+  ["readyz", "/readyz"],
   ["profile", `/api/agents/experts/${slug}`],
   ["availability", `/api/agents/experts/${slug}/availability`],
   ["search-q", "/api/agents/experts?q=lawyer&limit=10"],

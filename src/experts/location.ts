@@ -3,8 +3,21 @@ import type { components } from "../../generated/agents.ts";
 type Location = components["schemas"]["Location"];
 
 const regionNames = new Map<string, Intl.DisplayNames>();
+// Intl.DisplayNames#of costs about 10 µs a call, once per expert of every answer; the names are
+// a few hundred codes per locale (the six locales the contract knows), so each is looked up once.
+const countryNames = new Map<string, string>();
 
 function countryName(code: string, locale: string): string {
+  const key = `${locale}\n${code}`;
+  let name = countryNames.get(key);
+  if (name === undefined) {
+    name = lookUpCountryName(code, locale);
+    if (countryNames.size < 10_000) countryNames.set(key, name);
+  }
+  return name;
+}
+
+function lookUpCountryName(code: string, locale: string): string {
   let names = regionNames.get(locale);
   if (!names) {
     names = new Intl.DisplayNames([locale, "en"], { type: "region" });
