@@ -1,69 +1,104 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { type ScheduleEntry, weeklySlotsColumn } from "./schedule.ts";
+import { JsonText } from "../http/cached-json.ts";
+import { displayLocation } from "./location.ts";
+import { weeklySlotsColumn } from "./schedule.ts";
 import { expertNotFound } from "./slug.ts";
-import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
+import type { Locale } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 export type ExpertProfile = components["schemas"]["ExpertProfile"];
-type Schemas = components["schemas"];
+type ProfileLocation = components["schemas"]["ProfileLocation"];
 
 /**
- * What the profile query selects: the summary's row, the profile's fields stored as they are
- * returned, and the stored parts of those it assembles (location, credentials, availability).
+ * What the profile statement returns: the profile's JSON as PostgreSQL writes it, in two parts
+ * around `location`, and the stored parts of the location. The location is the one part made
+ * here: its `display` names the country in the reader's locale (Intl), which SQL cannot.
  */
-type ProfileRow = SummaryRow &
-  Pick<ExpertProfile, "bio" | "cover_image_url" | "subcategory_slugs" | "services" | "contact_methods" | "ai_chat_available"> &
-  Pick<Schemas["ProfileLocation"], "timezone"> &
-  Pick<Schemas["Credentials"], "is_featured"> &
-  Pick<Schemas["ProfileAvailability"], "response_time_pledge"> & { lat: number | null; lng: number | null; schedule: ScheduleEntry[] };
-
-/** The profile is the summary (toExpertSummary) with its location extended and its own fields. */
-function toExpertProfile(row: ProfileRow, locale: Locale, urls: ExpertUrls): ExpertProfile {
-  const summary = toExpertSummary(row, locale, urls);
-  return {
-    ...summary,
-    location: {
-      ...summary.location,
-      timezone: row.timezone,
-      coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-    },
-    bio: row.bio,
-    cover_image_url: row.cover_image_url,
-    subcategory_slugs: row.subcategory_slugs,
-    credentials: { is_verified: row.is_verified, is_featured: row.is_featured, years_experience: row.years_experience },
-    ratings: { average: row.rating, review_count: row.review_count },
-    availability: {
-      status: row.availability_status,
-      accepting_clients: row.accepting_clients,
-      response_time_pledge: row.response_time_pledge,
-      schedule: row.schedule,
-    },
-    pricing: { starting_price_usd: row.starting_price_usd },
-    services: row.services,
-    contact_methods: row.contact_methods,
-    ai_chat_available: row.ai_chat_available,
-  };
+interface ProfileRow {
+  head: string;
+  tail: string;
+  city: string | null;
+  state_code: string | null;
+  country_code: string | null;
+  timezone: string | null;
+  lat: number | null;
+  lng: number | null;
 }
 
-/** The full public profile of one public, verified expert, in one statement; 404 otherwise. */
-export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
+/**
+ * The full public profile of one public, verified expert as JSON text, in one statement; 404
+ * otherwise. The answer is built by PostgreSQL (json_build_object) and sent as it comes: the
+ * profile is ~30 columns with arrays and nested objects, and reading them into JavaScript values
+ * to serialize them again was most of the profile's own CPU on the server (BENCHMARKS.md,
+ * "JavaScript per request"). The fields are in the contract's order, the same as the summary's
+ * (src/experts/summary.ts) followed by the profile's own; the three URLs come in as parameters
+ * from `urls`, so they are made exactly as everywhere else.
+ */
+export async function expertProfileJson(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<JsonText> {
   const [row] = await sql<ProfileRow[]>`
-    select ${summaryColumns(sql)},
-      e.cover_image_url, e.timezone, e.lat, e.lng, e.is_featured, e.response_time_pledge,
-      e.contact_methods, e.ai_chat_available,
-      coalesce(tl.bio, te.bio) as bio,
-      array(select s.subcategory_slug from expert_subcategories s
-            where s.expert_id = e.id order by s.position) as subcategory_slugs,
-      coalesce((select json_agg(json_build_object(
-                  'id', sv.id, 'title', sv.title, 'description', sv.description,
-                  'price_usd', sv.price_usd::float8, 'price_type', sv.price_type,
-                  'duration_minutes', sv.duration_minutes) order by sv.position)
-                from services sv where sv.expert_id = e.id), '[]') as services,
-      ${weeklySlotsColumn(sql, true)} as schedule
+    select
+      json_build_object(
+        'slug', e.slug,
+        'name', e.name,
+        'title', coalesce(tl.title, te.title),
+        'tagline', coalesce(tl.tagline, te.tagline),
+        'avatar_url', coalesce(e.avatar_url, ${urls.avatar(slug, null)}),
+        'profile_url', ${urls.profile(slug)}::text,
+        'booking_url', ${urls.booking(slug)}::text,
+        'categories', array(select c.category_slug from expert_categories c
+                            where c.expert_id = e.id order by c.position)
+      )::text as head,
+      json_build_object(
+        'rating', e.rating::float8,
+        'review_count', e.review_count,
+        'years_experience', e.years_experience,
+        'starting_price_usd', e.starting_price_usd::float8,
+        'languages_spoken', e.languages,
+        'tags', e.tags,
+        'is_verified', e.is_verified,
+        'accepting_clients', e.accepting_clients,
+        'availability_status', e.availability_status,
+        'bio', coalesce(tl.bio, te.bio),
+        'cover_image_url', e.cover_image_url,
+        'subcategory_slugs', array(select s.subcategory_slug from expert_subcategories s
+                                   where s.expert_id = e.id order by s.position),
+        'credentials', json_build_object(
+          'is_verified', e.is_verified, 'is_featured', e.is_featured, 'years_experience', e.years_experience),
+        'ratings', json_build_object('average', e.rating::float8, 'review_count', e.review_count),
+        'availability', json_build_object(
+          'status', e.availability_status,
+          'accepting_clients', e.accepting_clients,
+          'response_time_pledge', e.response_time_pledge,
+          'schedule', ${weeklySlotsColumn(sql, true)}),
+        'pricing', json_build_object('starting_price_usd', e.starting_price_usd::float8),
+        'services', coalesce((select json_agg(json_build_object(
+                      'id', sv.id, 'title', sv.title, 'description', sv.description,
+                      'price_usd', sv.price_usd::float8, 'price_type', sv.price_type,
+                      'duration_minutes', sv.duration_minutes) order by sv.position)
+                    from services sv where sv.expert_id = e.id), '[]'),
+        'contact_methods', e.contact_methods,
+        'ai_chat_available', e.ai_chat_available
+      )::text as tail,
+      e.city, e.state_code, e.country_code, e.timezone, e.lat, e.lng
     from experts e
-    ${translatedTexts(sql, locale)}
+    left join expert_translations tl on tl.expert_id = e.id and tl.locale = ${locale}
+    left join expert_translations te on te.expert_id = e.id and te.locale = 'en'
     where e.slug = ${slug} and e.is_public and e.is_verified`;
   if (!row) throw expertNotFound(slug);
-  return toExpertProfile(row, locale, urls);
+  const location: ProfileLocation = {
+    city: row.city,
+    state_code: row.state_code,
+    country_code: row.country_code,
+    display: displayLocation(row.city, row.state_code, row.country_code, locale),
+    timezone: row.timezone,
+    coordinates: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  };
+  // head and tail are JSON objects: `{…}` and `{…}` joined into one around the location.
+  return new JsonText(`${row.head.slice(0, -1)}, "location" : ${JSON.stringify(location)}, ${row.tail.slice(1)}`);
+}
+
+/** The profile as a value, for the pages and the MCP tool: the same statement, parsed. */
+export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
+  return JSON.parse((await expertProfileJson(sql, slug, locale, urls)).text) as ExpertProfile;
 }

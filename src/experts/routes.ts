@@ -7,7 +7,7 @@ import { revalidation } from "../http/revalidation.ts";
 import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import { directoryVersion } from "./count-cache.ts";
-import { getExpertProfile } from "./profile.ts";
+import { expertProfileJson } from "./profile.ts";
 import { searchExperts } from "./search.ts";
 import type { ExpertUrls } from "./urls.ts";
 import { checkSlug } from "./slug.ts";
@@ -45,7 +45,7 @@ export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql:
     .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
       const slug = checkSlug(profilePath(params).slug);
-      return revalidated(request, async () => ({ body: await getExpertProfile(deps.sql, slug, locale, deps.urls), policy: DIRECTORY, holdsUntil: null }));
+      return revalidated(request, async () => ({ body: await expertProfileJson(deps.sql, slug, locale, deps.urls), policy: DIRECTORY, holdsUntil: null }));
     }, { rateLimit: "profile" })
     .get("/:slug/availability", async ({ params, request }) => {
       const now = Date.now();

@@ -23,6 +23,14 @@ export function policyUntil(policy: CachePolicy, holdsUntil: number | null, now:
 
 const JSON_TYPE = "application/json";
 
+/**
+ * An answer already serialized, e.g. built by PostgreSQL (src/experts/profile.ts): cachedJson
+ * sends its text as it is instead of serializing a value.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** The coding this request gets for an answer (null: identity); never for HEAD. */
 function codingFor(request: Request, isCompressible: boolean) {
   if (request.method === "HEAD" || !isCompressible) return null;
@@ -60,7 +68,7 @@ export function notModified(request: Request, hash: string, isCompressible: bool
  * express; a cached copy's RateLimit headers describe the budget when it was fetched.
  */
 export function cachedJson(request: Request, body: unknown, policy: CachePolicy, onTag?: (hash: string, isCompressible: boolean) => void): Response {
-  const identity = Buffer.from(JSON.stringify(body));
+  const identity = Buffer.from(body instanceof JsonText ? body.text : JSON.stringify(body));
   const hash = entityTagHash(identity);
   const isCompressible = compressible(JSON_TYPE, identity.length);
   onTag?.(hash, isCompressible);
