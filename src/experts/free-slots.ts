@@ -31,9 +31,17 @@ const QUARTER = 15 * MINUTE;
 // to midnight ends at 23:59:59; read that as midnight so it joins the next day's 00:00 window.
 const END_OF_DAY = "23:59:59";
 
+// A schedule has a handful of distinct times ("09:00:00"), each placed on ~45 days per answer.
+const clockTimes = new Map<string, [number, number, number]>();
+
 function clock(date: WallTime, time: string): WallTime {
-  const [hour, minute, second] = time.split(":").map(Number);
-  return { ...date, hour, minute, second: second ?? 0 };
+  let parts = clockTimes.get(time);
+  if (!parts) {
+    const [hour, minute, second] = time.split(":").map(Number);
+    parts = [hour, minute, second ?? 0];
+    if (clockTimes.size < 10_000) clockTimes.set(time, parts);
+  }
+  return { year: date.year, month: date.month, day: date.day, hour: parts[0], minute: parts[1], second: parts[2] };
 }
 
 /**

@@ -48,22 +48,57 @@ export function canonicalZone(name: string): string | null {
   }
 }
 
+// Calendar arithmetic by integer formulas (H. Hinnant's days_from_civil and civil_from_days,
+// proleptic Gregorian like Date): an availability answer converts a few hundred dates, and a Date
+// object for each (with setUTCFullYear, for years 0-99) was a third of its CPU once the zone
+// lookups were cached. Values out of their range (month 13, hour 24), which Date treats in its own ways, or (past ±8.64e15 ms) take
+// the Date path, so the results are Date's in every case.
+const MAX_MS = 8.64e15;
+
+const inRange = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date, month 1-12. */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+
 /** Milliseconds since the epoch of a wall time read as if it were UTC (years 0-99 included). */
 export function wallAsUtc(w: WallTime): number {
+  if (inRange(w.month, 1, 12) && inRange(w.hour, 0, 23) && inRange(w.minute, 0, 59) && inRange(w.second, 0, 59) && Number.isInteger(w.day)) {
+    const ms = daysFromCivil(w.year, w.month, w.day) * DAY + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000;
+    if (Math.abs(ms) <= MAX_MS) return ms;
+  }
   const d = new Date(Date.UTC(2000, w.month - 1, w.day, w.hour, w.minute, w.second));
   d.setUTCFullYear(w.year, w.month - 1, w.day);
   return d.getTime();
 }
 
-export function wallOfUtc(ms: number): WallTime {
-  const d = new Date(ms);
+export function wallOfUtc(instant: number): WallTime {
+  const ms = Math.trunc(instant); // as Date does (TimeClip)
+  if (!(Math.abs(ms) <= MAX_MS)) {
+    const d = new Date(ms);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  }
+  const days = Math.floor(ms / DAY);
+  const inDay = ms - days * DAY;
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
+    year: yoe + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    hour: Math.floor(inDay / 3_600_000),
+    minute: Math.floor((inDay % 3_600_000) / 60_000),
+    second: Math.floor((inDay % 60_000) / 1000),
   };
 }
 
@@ -74,8 +109,22 @@ export function wallOfUtc(ms: number): WallTime {
 const WALL_CACHE_LIMIT = 20_000;
 const walls = new Map<string, Map<number, Readonly<WallTime>>>();
 
+const HOUR = 3_600_000;
+
 /** The wall time in `zone` at an instant. */
 export function wallAt(instant: number, zone: string): Readonly<WallTime> {
+  // Instants that move with the clock (now, now + a week) would miss the cache every time: they
+  // are read from the offsets at the two ends of their hour, which are cached, whenever those are
+  // equal. No zone changes its offset twice within an hour, so equal ends mean no change between.
+  const hour = Math.floor(instant / HOUR) * HOUR;
+  if (hour !== instant && Number.isFinite(instant)) {
+    const offset = offsetAt(hour, zone);
+    if (offsetAt(hour + HOUR, zone) === offset) return wallOfUtc(instant + offset);
+  }
+  return exactWallAt(instant, zone);
+}
+
+function exactWallAt(instant: number, zone: string): Readonly<WallTime> {
   let known = walls.get(zone);
   if (!known) walls.set(zone, (known = new Map()));
   let wall = known.get(instant);
@@ -144,6 +193,20 @@ function pad(n: number, width = 2): string {
 
 /** RFC 3339 text of an instant with the offset `zone` has then: 2026-03-08T09:00:00-04:00. */
 export function formatInZone(instant: number, zone: string): string {
+  // The edges of the coming weeks' intervals, asked again on every request (see walls).
+  let known = texts.get(zone);
+  if (!known) texts.set(zone, (known = new Map()));
+  let text = known.get(instant);
+  if (text === undefined) {
+    if (known.size >= WALL_CACHE_LIMIT) known.clear();
+    known.set(instant, (text = formatOffsetTime(instant, zone)));
+  }
+  return text;
+}
+
+const texts = new Map<string, Map<number, string>>();
+
+function formatOffsetTime(instant: number, zone: string): string {
   const offset = offsetAt(instant, zone);
   const w = wallOfUtc(Math.floor(instant / 1000) * 1000 + offset);
   const minutes = Math.round(Math.abs(offset) / MINUTE);
@@ -159,5 +222,6 @@ export function addDays(w: WallTime, days: number): WallTime {
 
 /** 0 = Sunday … 6 = Saturday, of a wall date. */
 export function weekday(w: WallTime): number {
-  return new Date(wallAsUtc({ ...w, hour: 12, minute: 0, second: 0 })).getUTCDay();
+  const days = Math.floor(wallAsUtc({ ...w, hour: 12, minute: 0, second: 0 }) / DAY);
+  return Number.isNaN(days) ? NaN : (((days + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 }
