@@ -6,6 +6,7 @@
 //   bun bench/generate.ts                 # ed_bench_10k, ed_bench_100k, ed_bench_1m (kept between runs)
 //   bun run build                         # dist/expert-directory, the server under test
 //   bun run bench:serve [--sizes 10k,100k,1m] [--seconds 10] [--connections 64] [--workers N]
+//     [--only "search q,profile"] [--explain bench/results/explain-{size}.md]
 //
 // Per endpoint and size:
 // - database ceiling: pgbench (-c connections, -j 2) running the statements the server sent for each
@@ -24,6 +25,7 @@ import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/server.ts";
 import { databaseOf, SIZES } from "./generate.ts";
 import { captureEndpoints } from "./lib/capture.ts";
+import { explainCapture } from "./lib/explain.ts";
 import { benchEndpoints, openMcpSession, withSession, writeWrkScript } from "./lib/endpoints.ts";
 import { runPgbench, writeScripts } from "./lib/pgbench.ts";
 import { backendsOf, childrenOf, cpuSecondsOf, memoryMiB } from "./lib/proc.ts";
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "64" },
     workers: { type: "string", default: String(availableParallelism()) },
     only: { type: "string" },
+    explain: { type: "string" },
     port: { type: "string", default: "3973" },
     executable: { type: "string", default: join(import.meta.dir, "..", "dist", "expert-directory") },
     out: { type: "string", default: join(import.meta.dir, "results") },
@@ -72,7 +75,7 @@ async function stop(proc: Bun.Subprocess) {
 
 /** One wrk run on a process tree (after a warm-up), with the CPU split and RSS. */
 async function measure(script: string, pids: () => number[], database: string) {
-  await runWrk(base + "/", { connections, seconds: warmup, script });
+  await runWrk(base + "/", { connections, seconds: warmup, script, timeout: 10 });
   const server = pids();
   const pg = backendsOf(database);
   const before = { server: cpuSecondsOf(server), pg: cpuSecondsOf(pg) };
@@ -83,14 +86,14 @@ async function measure(script: string, pids: () => number[], database: string) {
     const total = rss.reduce((a, b) => a + b, 0);
     if (total > peak.total) peak = { total, largest: Math.max(...rss) };
   }, 500);
-  const r = await runWrk(base + "/", { connections, seconds, script });
+  const r = await runWrk(base + "/", { connections, seconds, script, timeout: 10 });
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const serverCpu = cpuSecondsOf(server) - before.server;
   // Backends opened during the run (a pool growing) count from zero.
   const pgCpu = cpuSecondsOf(backendsOf(database)) - before.pg;
   return {
-    rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, non2xx: r.non2xx,
+    rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, non2xx: r.non2xx, errors: r.errors,
     serverCores: serverCpu / wall, pgCores: pgCpu / wall, wrkCores: r.wrkCpu / wall,
     cpuMsPerRequest: (serverCpu * 1000) / r.requests,
     rssMiB: peak.total, largestMiB: peak.largest,
@@ -110,6 +113,11 @@ async function runSize(size: string): Promise<SizeResult> {
   if (values.only) endpoints = endpoints.filter((e) => values.only!.split(",").includes(e.name));
   console.error(`${database}: ${experts} experts; capturing the server's SQL and answers`);
   const capture = await captureEndpoints(databaseUrl, endpoints);
+  if (values.explain) {
+    const file = values.explain.replace("{size}", size);
+    writeFileSync(file, await explainCapture(databaseUrl, capture));
+    console.error(`${database}: EXPLAIN (ANALYZE, BUFFERS) of each endpoint's statements in ${file}`);
+  }
 
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints) {
