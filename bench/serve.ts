@@ -6,7 +6,7 @@
 //   bun bench/generate.ts                 # ed_bench_10k, ed_bench_100k, ed_bench_1m (kept between runs)
 //   bun run build                         # dist/expert-directory, the server under test
 //   bun run bench:serve [--sizes 10k,100k,1m] [--seconds 10] [--connections 64] [--workers N]
-//     [--only "search q,profile"] [--explain bench/results/explain-{size}.md]
+//     [--only "search q,profile"] [--explain bench/results/explain-{size}.md] [--port P (default: a free one)]
 //
 // Per endpoint and size:
 // - database ceiling: pgbench (-c connections, -j 2) running the statements the server sent for each
@@ -43,7 +43,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: String(availableParallelism()) },
     only: { type: "string" },
     explain: { type: "string" },
-    port: { type: "string", default: "3973" },
+    port: { type: "string" },
     executable: { type: "string", default: join(import.meta.dir, "..", "dist", "expert-directory") },
     out: { type: "string", default: join(import.meta.dir, "results") },
   },
@@ -51,7 +51,17 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
-const base = `http://127.0.0.1:${values.port}`;
+// Other benchmarks share the machine: each process under test gets a port free right now (or
+// --port), and a port that already answers is refused rather than measured.
+let port = 0;
+let base = "";
+async function claimPort(): Promise<string> {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: Number(values.port ?? 0), socket: { data() {} } });
+  port = probe.port;
+  probe.stop(true);
+  base = `http://127.0.0.1:${port}`;
+  return String(port);
+}
 const scratch = join(import.meta.dir, "..", ".scratch", "serve");
 mkdirSync(scratch, { recursive: true });
 mkdirSync(values.out!, { recursive: true });
@@ -59,8 +69,12 @@ if (!(await Bun.file(values.executable!).exists())) throw new Error(`${values.ex
 
 async function waitReady(proc: Bun.Subprocess, what: string) {
   for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode})`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+    if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode}); is port ${port} taken by another process?`);
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) {
+      await Bun.sleep(200);
+      if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode}): port ${port} is answered by another process`);
+      return;
+    }
     await Bun.sleep(100);
   }
   throw new Error(`${what} did not become ready`);
@@ -131,7 +145,7 @@ async function runSize(size: string): Promise<SizeResult> {
     console.error(`${database} ${endpoint.name}: HTTP ceiling`);
     const bodyFile = join(scratch, `${size}-${name}.body`);
     writeFileSync(bodyFile, captured[0].body);
-    const bare = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts"), "--port", values.port!, "--body-file", bodyFile, "--content-type", captured[0].contentType], { stdout: "ignore", stderr: "inherit" });
+    const bare = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts"), "--port", await claimPort(), "--body-file", bodyFile, "--content-type", captured[0].contentType], { stdout: "ignore", stderr: "inherit" });
     await waitReady(bare, "bare server");
     const script = writeWrkScript(join(scratch, `${size}-${name}.lua`), endpoint.requests);
     const httpCeiling = await measure(script, () => [bare.pid], database);
@@ -145,7 +159,7 @@ async function runSize(size: string): Promise<SizeResult> {
   for (const workers of [...new Set([1, Number(values.workers)])]) {
     console.error(`${database}: the server, WORKERS=${workers}`);
     const server = Bun.spawn([values.executable!], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, PORT: values.port, HOST: "127.0.0.1", WORKERS: String(workers), RATE_LIMITS: "off", LOG_LEVEL: "warn" },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, PORT: await claimPort(), HOST: "127.0.0.1", WORKERS: String(workers), RATE_LIMITS: "off", LOG_LEVEL: "warn" },
       stdout: "ignore",
       stderr: "inherit",
     });
