@@ -3,15 +3,17 @@
 // lower of its two ceilings dotted), both on log scales, against directory size, one colour per endpoint. Hand-written
 // SVG, no dependency.
 //
-//   bun bench/chart.ts [--dir bench/results] [--out bench/results/serve.svg]
+//   bun bench/chart.ts [--dir bench/results] [--out bench/results/serve.svg] [--markdown]
+//
+// --markdown also prints every size's table and the targets of issue 13 checked across the sizes.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { best, ceilingOf, type SizeResult } from "./lib/serve-report.ts";
+import { best, ceilingOf, type SizeResult, sizeReport, targetsReport } from "./lib/serve-report.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { dir: { type: "string", default: join(import.meta.dir, "results") }, out: { type: "string" } },
+  options: { dir: { type: "string", default: join(import.meta.dir, "results") }, out: { type: "string" }, markdown: { type: "boolean", default: false } },
 });
 const dir = values.dir!;
 const results: SizeResult[] = readdirSync(dir)
@@ -86,4 +88,5 @@ ${legend.join("\n")}
 `;
 const out = values.out ?? join(dir, "serve.svg");
 writeFileSync(out, svg);
-console.log(`wrote ${out} (${results.map((r) => label(r.experts)).join(", ")})`);
+console.error(`wrote ${out} (${results.map((r) => label(r.experts)).join(", ")})`);
+if (values.markdown) console.log([...results.map(sizeReport), "#### Targets (issue 13)", "", targetsReport(results), ""].join("\n"));
