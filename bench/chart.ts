@@ -89,4 +89,4 @@ ${legend.join("\n")}
 const out = values.out ?? join(dir, "serve.svg");
 writeFileSync(out, svg);
 console.error(`wrote ${out} (${results.map((r) => label(r.experts)).join(", ")})`);
-if (values.markdown) console.log([...results.map(sizeReport), "#### Targets (issue 13)", "", targetsReport(results), ""].join("\n"));
+if (values.markdown) console.log([...results.map(sizeReport), "### Targets (issue 13)", "", targetsReport(results), ""].join("\n"));
