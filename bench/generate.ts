@@ -31,11 +31,20 @@ export async function generate(server: string, sizes: string[], fresh: boolean):
     for (const size of chain) {
       const name = databaseOf(size);
       if (fresh) await admin.unsafe(`drop database if exists ${name} with (force)`);
-      if (await exists(name)) { console.error(`${name}: kept (--fresh rebuilds)`); below = name; continue; }
       const started = performance.now();
-      // The first size through the import, each next one a copy of the size below it, grown.
-      if (below) await admin.unsafe(`create database ${name} template ${below}`);
-      else await admin.unsafe(`create database ${name}`);
+      if (await exists(name)) {
+        // Kept, unless an earlier run stopped before it was full: then it grows on from where it is.
+        const probe = postgres(`${server}/${name}`, { max: 1, onnotice: () => {} });
+        const [{ n }] = await probe<{ n: number }[]>`select count(*)::int as n from experts`.catch(() => [{ n: 0 }]);
+        await probe.end();
+        if (n >= SIZES[size]) { console.error(`${name}: kept, ${n} experts (--fresh rebuilds)`); below = name; continue; }
+        console.error(`${name}: ${n} experts, growing on`);
+      } else if (below) {
+        // The first size through the import, each next one a copy of the size below it, grown.
+        await admin.unsafe(`create database ${name} template ${below}`);
+      } else {
+        await admin.unsafe(`create database ${name}`);
+      }
       const url = `${server}/${name}`;
       const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: url, LOG_LEVEL: "warn" }), createLogger("warn"));
       try {
