@@ -10,11 +10,16 @@ import type { Pool } from "../src/db/connect.ts";
 export async function growDirectory(sql: Pool, target: number, onProgress?: (done: number, total: number) => void): Promise<void> {
   const [{ base }] = await sql<{ base: number }[]>`select count(*)::int as base from experts`;
   if (base >= target) return;
-  await sql`create temporary table if not exists grow_templates as select row_number() over (order by id) - 1 as n, id, name from experts`;
+  const [{ last }] = await sql<{ last: string }[]>`select max(id)::text as last from experts`;
   const batch = 25_000;
   for (let from = base; from < target; from += batch) {
     const to = Math.min(from + batch, target) - 1;
     await sql.begin(async (tx) => {
+      // The templates: the experts there before growing. A temporary table lives on one connection,
+      // and the pool may run this batch on another (or have recycled the first one: postgres.js
+      // closes connections after max_lifetime, 30-60 min), so each batch makes sure it is there.
+      await tx`create temporary table if not exists grow_templates as
+        select row_number() over (order by id) - 1 as n, id, name from experts where id <= ${last}::bigint`;
       // The clones and their templates, so the children can follow.
       await tx`create temporary table grow_batch (id bigint, template bigint) on commit drop`;
       await tx`
