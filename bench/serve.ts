@@ -140,7 +140,7 @@ async function runSize(size: string): Promise<SizeResult> {
     if (bad.length) console.error(`${endpoint.name}: ${bad.map((c) => `${c.request.path} → ${c.status} ${new TextDecoder().decode(c.body).slice(0, 200)}`).join("; ")}`);
     const name = endpoint.name.replace(/\W+/g, "-");
     console.error(`${database} ${endpoint.name}: database ceiling`);
-    const scripts = writeScripts(scratch, `${size}-${name}`, captured);
+    const scripts = writeScripts(scratch, `${size}-${name}`, captured, endpoint.customPlans);
     const dbCeiling = await runPgbench(databaseUrl, scripts, { clients: connections, seconds, settings: capture.sessionSettings });
     console.error(`${database} ${endpoint.name}: HTTP ceiling`);
     const bodyFile = join(scratch, `${size}-${name}.body`);

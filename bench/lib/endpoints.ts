@@ -17,6 +17,12 @@ export interface Endpoint {
   /** What the rotation holds, for the report. */
   about: string;
   requests: BenchRequest[];
+  /**
+   * The server sends this endpoint's statements unnamed, planned with their values each time
+   * (src/search/custom-plan.ts: the search statements), so its database ceiling runs them the same
+   * way (pgbench -M extended) rather than as named statements that may go generic.
+   */
+  customPlans?: boolean;
 }
 
 /** Headers of a Streamable HTTP MCP request (the session header is added once a session exists). */
@@ -45,9 +51,10 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
   const get = (path: string): BenchRequest => ({ method: "GET", path });
   const q = encodeURIComponent;
   return [
-    { name: "search q", about: `q = ${QUERIES.join(" | ")}`, requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)) },
+    { name: "search q", customPlans: true, about: `q = ${QUERIES.join(" | ")}`, requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)) },
     {
       name: "search filters",
+      customPlans: true,
       about: "category/country/language/accepting, no q",
       requests: [
         get("/api/agents/experts?category=legal&country=US&limit=10"),
@@ -58,6 +65,7 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
     },
     {
       name: "deep page",
+      customPlans: true,
       about: "page 5 (zero-based) by newest; page 5 of q=consultant",
       requests: [get("/api/agents/experts?sort=newest&page=5&limit=10"), get(`/api/agents/experts?q=consultant&page=5&limit=10`)],
     },
@@ -65,6 +73,7 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
     { name: "availability", about: `${slugs.length} slugs, default window`, requests: slugs.map((s) => get(`/api/agents/experts/${s}/availability`)) },
     {
       name: "MCP search_experts",
+      customPlans: true,
       about: "tools/call in one Streamable HTTP session, 4 queries",
       requests: QUERIES.map((text, i) => mcpCall(i + 2, { q: text, limit: 10 })),
     },

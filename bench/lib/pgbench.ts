@@ -36,9 +36,15 @@ const literal = (value: unknown) => (value === null || value === undefined ? "NU
  */
 const hazard = (sql: string) => /:[A-Za-z_]/.test(sql.replaceAll("::", ""));
 
-/** Writes one pgbench script per request into dir; returns the pgbench arguments for them. */
-export function writeScripts(dir: string, name: string, requests: CapturedRequest[]): { args: string[]; mode: string } {
-  const inline = requests.some((r) => r.statements.some((s) => hazard(s.sql)));
+/**
+ * Writes one pgbench script per request into dir; returns the pgbench arguments for them.
+ * `customPlans`: the server plans these statements with their values each time (unnamed), so
+ * pgbench must too (-M extended); pgbench has one mode per run, so the endpoint's cheap lookups
+ * beside them (lexicon, directory version) are then planned each time as well, a little below
+ * what the server pays for them.
+ */
+export function writeScripts(dir: string, name: string, requests: CapturedRequest[], customPlans = false): { args: string[]; mode: string } {
+  const inline = customPlans || requests.some((r) => r.statements.some((s) => hazard(s.sql)));
   const args: string[] = [];
   requests.forEach((r, i) => {
     const lines = r.statements.map((s) => {
