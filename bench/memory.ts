@@ -7,7 +7,7 @@
 //   bun run build
 //   createdb -h 127.0.0.1 -U postgres ed_mem_bench
 //   bun bench/memory.ts --database-url postgres://postgres@127.0.0.1:5432/ed_mem_bench \
-//     [--experts 10000] [--seconds 15] [--connections 64] [--skip-start] [--skip-load]
+//     [--experts 10000] [--seconds 15] [--connections 64] [--workers 1,2] [--skip-start] [--skip-load]
 //   (--env NAME=VALUE, repeatable, is passed to the executable, e.g. --env BUN_OPTIONS=--smol)
 //
 // Peak RSS is the kernel's own high-water mark (VmHWM of /proc/PID/status), read just before the
@@ -21,7 +21,7 @@ import { loadConfig } from "../src/config.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/server.ts";
-import { childrenOf, memoryMiB } from "./lib/proc.ts";
+import { childrenOf, cpuSecondsOf, memoryMiB } from "./lib/proc.ts";
 import { runWrk } from "./lib/wrk.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     port: { type: "string", default: "3973" },
     env: { type: "string", multiple: true, default: [] },
+    workers: { type: "string", default: "1,2" },
     "skip-start": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
     executable: { type: "string", default: join(import.meta.dir, "..", "dist", "expert-directory") },
@@ -96,12 +97,24 @@ if (!values["skip-load"]) {
   await db.close();
 
   const mcpScript = join(mkdtempSync(join(tmpdir(), "ed-mem-wrk-")), "mcp.lua");
-  // A stateless JSON-RPC tools/call per request (the Streamable HTTP transport answers it in JSON or SSE).
-  await Bun.write(mcpScript, `wrk.method = "POST"
+  const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  /** One MCP session (initialize), then every wrk request is a tools/call search_experts in it. */
+  async function mcpSession() {
+    const res = await fetch(`${base}/api/mcp`, {
+      method: "POST",
+      headers: mcpHeaders,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-memory", version: "1" } } }),
+    });
+    const id = res.headers.get("mcp-session-id");
+    if (!id) throw new Error(`MCP initialize answered ${res.status} without a session`);
+    await Bun.write(mcpScript, `wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["Mcp-Session-Id"] = "${id}"
+wrk.headers["Mcp-Protocol-Version"] = "2025-06-18"
 wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_experts","arguments":{"q":"lawyer","limit":10}}}'
 `);
+  }
   const runs: [string, string, string?][] = [
     ["profile", `/api/agents/experts/${slug}`],
     ["search q=lawyer", "/api/agents/experts?q=lawyer&limit=10"],
@@ -110,22 +123,26 @@ wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sear
     ["MCP search_experts", "/api/mcp", mcpScript],
   ];
   console.log(`\n${total} experts on PostgreSQL, wrk -c${values.connections}, ${values.seconds} s a run`);
-  console.log("| workers | request | req/s | non-2xx | worker RSS during load, max MiB | worker peak (VmHWM) MiB | primary RSS MiB |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const workers of [1, 2]) {
+  console.log("| workers | request | req/s | non-2xx | worker RSS during load, max MiB | worker peak (VmHWM) MiB | primary RSS MiB | worker CPU ms/request |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const workers of values.workers!.split(",").map(Number)) {
     const { proc } = await spawn({ DATABASE_URL: databaseUrl, WORKERS: String(workers), RATE_LIMITS: "off" }, "/readyz");
     // WORKERS=1 serves in the process itself; above 1 the workers are its children.
     const workerPids = () => (workers === 1 ? [proc.pid] : childrenOf(proc.pid));
     for (const [name, path, script] of runs) {
+      if (script) await mcpSession();
       let maxRss = 0;
       const sampler = setInterval(() => {
         for (const pid of workerPids()) maxRss = Math.max(maxRss, memoryMiB(pid).rss);
       }, 200);
+      const cpuBefore = cpuSecondsOf(workerPids());
       const r = await runWrk(`${base}${path}`, { connections: Number(values.connections), seconds: Number(values.seconds), script });
       clearInterval(sampler);
       const peak = Math.max(...workerPids().map((pid) => memoryMiB(pid).peak));
+      // CPU per request: what a smaller heap costs in garbage collection, comparable on a busy machine.
+      const cpuPerRequest = ((cpuSecondsOf(workerPids()) - cpuBefore) / Math.max(1, r.requests)) * 1000;
       const primary = workers === 1 ? "(is the worker)" : mib(memoryMiB(proc.pid).rss);
-      console.log(`| ${workers} | ${name} | ${Math.round(r.rps).toLocaleString("en")} | ${r.non2xx} | ${mib(maxRss)} | ${mib(peak)} | ${primary} |`);
+      console.log(`| ${workers} | ${name} | ${Math.round(r.rps).toLocaleString("en")} | ${r.non2xx} | ${mib(maxRss)} | ${mib(peak)} | ${primary} | ${cpuPerRequest.toFixed(2)} |`);
     }
     await stop(proc);
   }
