@@ -32,10 +32,14 @@ export async function buildPgdataTemplate(): Promise<Blob> {
   }
 }
 
-/** The template this executable was built with; null when running from source. */
+/**
+ * The template this executable was built with; null when running from source (or built without
+ * it, e.g. a plain `bun build --compile`: PGlite then runs initdb as before). Bun names an embedded
+ * file by its base name plus a content hash (`pgdata-template-<hash>.tar.gz`).
+ */
 export function embeddedPgdataTemplate(): Blob | null {
-  const file = Bun.embeddedFiles.find((f) => (f as File).name === TEMPLATE_NAME || (f as File).name?.startsWith("pgdata-template"));
-  return file ?? null;
+  const stem = TEMPLATE_NAME.replace(/\.tar\.gz$/, "");
+  return Bun.embeddedFiles.find((f) => (f as File).name?.startsWith(stem)) ?? null;
 }
 
 /**
