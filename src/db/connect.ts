@@ -3,6 +3,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import postgres from "postgres";
 import { lockDataDir } from "./lock.ts";
 import { loadPgliteAssets } from "./pglite-assets.ts";
+import { embeddedPgdataTemplate, extractPgdataTemplate, hasCluster } from "./pgdata-template.ts";
 
 /** What a data function needs: the pool or a transaction, so one function runs in either. */
 export type Sql = postgres.ISql;
@@ -57,14 +58,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openEmbedded(options.dataDir);
 }
 
+/**
+ * Server settings of the embedded database. PostgreSQL's default 128 MB of shared buffers is memory
+ * PGlite zeroes inside its wasm heap at start, so each MB of it is a MB of resident memory from the
+ * first second (issue 13: 272 MiB after start with 128 MB, 166 MiB with 32 MB). 32 MB holds the demo
+ * directory and a few thousand experts many times over; the data files themselves stay in the
+ * kernel's page cache, so a buffer miss costs a copy, not a disk read. A directory that outgrows it
+ * belongs on a PostgreSQL server (DATABASE_URL).
+ */
+const EMBEDDED_SERVER_SETTINGS = ["-c", "shared_buffers=32MB"];
+
 async function openEmbedded(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let assets: Awaited<ReturnType<typeof loadPgliteAssets>> | undefined;
   try {
+    // A new data directory starts from the cluster the build made (see pgdata-template.ts), not
+    // from PGlite's own initdb, which held ~600 MB more at its peak. Written before PGlite loads,
+    // so the unpacked tarball is collected before the wasm heap exists.
+    const template = inMemory || hasCluster(dataDir) ? null : embeddedPgdataTemplate();
+    if (template) {
+      await extractPgdataTemplate(template, dataDir);
+      Bun.gc(true);
+    }
     assets = await loadPgliteAssets();
     const { cleanup, ...pgliteOptions } = assets;
-    const pglite = await PGlite.create({ dataDir, ...pgliteOptions });
+    const pglite = await PGlite.create({ dataDir, ...pgliteOptions, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SERVER_SETTINGS] });
     // PGlite is one backend session for its whole life and ignores startup parameters, so the
     // planner settings the server gets per connection are set here once.
     for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`set ${name} = ${value}`);

@@ -22,11 +22,14 @@ const insideExecutable = (path: string) => path.includes("$bunfs") || path.inclu
 
 /** Loads PGlite's wasm, data bundle and the pg_trgm extension from wherever this build keeps them. */
 export async function loadPgliteAssets(): Promise<PgliteAssets> {
-  const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
     Bun.file(pgliteWasmPath).arrayBuffer().then((b) => WebAssembly.compile(b)),
     Bun.file(initdbWasmPath).arrayBuffer().then((b) => WebAssembly.compile(b)),
-    Bun.file(fsBundlePath).arrayBuffer().then((b) => new Blob([b])),
   ]);
+  // The file itself is a Blob: PGlite reads it once (arrayBuffer), no copy held here meanwhile.
+  const fsBundle: Blob = Bun.file(fsBundlePath);
+  // Compiling ~9 MB of wasm leaves ~40 MB of garbage; collected now, before PGlite's heap is added.
+  Bun.gc(true);
   // PGlite reads extension bundles with a Node read stream, which cannot read the executable's
   // embedded files; a copy on disk it can.
   let trgmPath = pgTrgmPath;
