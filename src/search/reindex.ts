@@ -59,3 +59,55 @@ export async function reindexStale(
   }
   return done;
 }
+
+/**
+ * Held (session-level) by an import for as long as it runs: imports run one at a time, and
+ * nobody puts back what a running bulk import took down (it does so itself when it ends).
+ */
+export const IMPORT_LOCK = 720_514_016;
+
+/** Work memory for building the indexes back: a GIN build sorts in it, and one big sort is far faster. */
+const RESTORE_WORK_MEM = "512MB";
+
+/**
+ * Puts back what a bulk import took down (import_deferred, migration 016): the search indexes,
+ * built once over every row, and the foreign keys of child rows. Run it on one connection (a
+ * reserved one or a transaction-free session). Without `locked`, it first takes the import lock
+ * without waiting: when an import holds it, that import restores them itself, and this returns 0.
+ * Returns how many were put back.
+ */
+export async function restoreDeferred(sql: Sql, options: { locked?: boolean; onRestore?: (name: string) => void } = {}): Promise<number> {
+  const [{ pending }] = await sql<{ pending: number }[]>`select count(*)::int as pending from import_deferred`;
+  if (!pending) return 0;
+  if (!options.locked) {
+    const [{ locked }] = await sql<{ locked: boolean }[]>`select pg_try_advisory_lock(${IMPORT_LOCK}) as locked`;
+    if (!locked) return 0;
+  }
+  try {
+    // Indexes first: a foreign key's check reads the child table, not these.
+    const rows = await sql<{ name: string; kind: string; prepare: string | null; restore: string }[]>`
+      select name, kind, prepare, restore from import_deferred order by kind desc, name`;
+    for (const row of rows) {
+      options.onRestore?.(row.name);
+      await sql`begin`;
+      try {
+        await sql`select set_config('maintenance_work_mem', ${RESTORE_WORK_MEM}, true)`;
+        const exists = row.kind === "index"
+          ? (await sql`select 1 from pg_class where oid = to_regclass(${row.name})`).length > 0
+          : (await sql`select 1 from pg_constraint where conrelid = to_regclass(split_part(${row.name}, '.', 1)) and conname = split_part(${row.name}, '.', 2)`).length > 0;
+        if (!exists) {
+          if (row.prepare) await sql.unsafe(row.prepare); // statements written by the import from the catalog
+          await sql.unsafe(row.restore);
+        }
+        await sql`delete from import_deferred where name = ${row.name}`;
+        await sql`commit`;
+      } catch (error) {
+        await sql`rollback`.catch(() => {});
+        throw error;
+      }
+    }
+    return rows.length;
+  } finally {
+    if (!options.locked) await sql`select pg_advisory_unlock(${IMPORT_LOCK})`;
+  }
+}
