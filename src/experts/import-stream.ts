@@ -21,7 +21,7 @@ export interface FileProgress {
 }
 
 export interface FileImportOptions {
-  /** Records per transaction (default 2,000 on a server, 500 on the embedded database). */
+  /** Records per transaction (default 1,000 on a server, 500 on the embedded database). */
   batchSize?: number;
   /**
    * Load without the search indexes and child foreign keys, and build them once at the end
@@ -56,7 +56,7 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
   const staged = newStagedBatch();
   records.forEach((record, i) => {
     if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i]);
-    if (i % COLLECT_EVERY === COLLECT_EVERY - 1) Bun.gc(true);
+    if (i % COLLECT_EVERY === COLLECT_EVERY - 1) collectIfLarge();
   });
   return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
 }
@@ -65,11 +65,18 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
 const KEPT_ERRORS = 200;
 const SLUG_CHUNK = 5_000;
 /**
- * Records between full garbage collections. Parsing, checking and building documents leave much
- * garbage, which the collector, left alone on a busy machine, let grow to 420 MB of RSS on 10k
- * experts (measured 230–280 MB when collected every 200 records; a collection takes a few ms).
+ * Records between full garbage collections, when the process has grown past COLLECT_ABOVE_BYTES.
+ * Parsing, checking and building documents leave much garbage, which the collector, left alone on
+ * a busy machine, let grow to 420 MB of RSS on 10k experts. A full collection every 200 records
+ * held it near 230 MB but cost ~0.4 ms of CPU an expert (measured with --cpu-prof: a third of the
+ * importer's time); once a batch of 1,000 costs a fifth of that, for ~280 MB (BENCHMARKS.md).
  */
-const COLLECT_EVERY = 200;
+const COLLECT_EVERY = 1_000;
+const COLLECT_ABOVE_BYTES = 192 * 1024 * 1024;
+
+function collectIfLarge() {
+  if (process.memoryUsage.rss() > COLLECT_ABOVE_BYTES) Bun.gc(true);
+}
 
 const withoutOrdinal = ({ n: _, ...error }: RecordError & { n: number }): RecordError => error;
 
@@ -109,7 +116,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
     const slug = slugOf(item.value);
     if (slug !== null) slugs.push({ n: item.n, at: item.at, slug });
     if (slugs.length >= SLUG_CHUNK) await flush();
-    if (count % COLLECT_EVERY === 0) Bun.gc(true);
+    if (count % COLLECT_EVERY === 0) collectIfLarge();
     if (count % 10_000 === 0) onProgress?.({ phase: "checking", done: count, total: 0 });
   }
   await flush();
@@ -138,7 +145,7 @@ export async function importFile(db: Database, path: string, options: FileImport
   const server = db.kind === "server";
   // Bigger batches on a server: fewer round trips and statements per expert for COPY and the
   // set-based writes; the embedded database writes multi-row inserts, bounded by bind parameters.
-  const batchSize = options.batchSize ?? (server ? 2_000 : 500);
+  const batchSize = options.batchSize ?? (server ? 1_000 : 500);
   // Temporary tables and the import lock live on one connection: the import runs on a reserved one.
   const sql = await db.sql.reserve();
   let locked = false;
@@ -157,7 +164,7 @@ export async function importFile(db: Database, path: string, options: FileImport
       return counts;
     } finally {
       // Also when a batch failed: the indexes come back whatever happened to the data.
-      await restoreDeferred(sql, { locked: true });
+      await restoreDeferred(sql, { locked: true, pool: server ? db.sql : undefined });
     }
   } finally {
     if (locked) await sql`select pg_advisory_unlock(${IMPORT_LOCK})`.catch(() => {});
