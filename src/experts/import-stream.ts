@@ -48,14 +48,15 @@ interface Prepared {
  */
 async function prepare(db: Database, records: ExpertImport[], ns: number[]): Promise<Prepared> {
   if (db.kind !== "server") return { size: records.length, skipped: 0, write: (sql) => upsertExperts(sql, records) };
+  const digests = records.map((r) => recordDigest(r));
   const stored = await db.sql<{ slug: string }[]>`
     select e.slug from experts e
-    join unnest(${records.map((r) => r.slug)}::text[], ${records.map(recordDigest)}::text[]) as d (slug, digest)
+    join unnest(${records.map((r) => r.slug)}::text[], ${digests}::text[]) as d (slug, digest)
       on e.slug = d.slug and e.import_digest = d.digest`;
   const unchanged = new Set(stored.map((r) => r.slug));
   const staged = newStagedBatch();
   records.forEach((record, i) => {
-    if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i]);
+    if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i], digests[i]);
     if (i % COLLECT_EVERY === COLLECT_EVERY - 1) collectIfLarge();
   });
   return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
