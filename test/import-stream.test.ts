@@ -10,6 +10,8 @@ import { migrate } from "../src/db/migrate.ts";
 import { ImportRejected, importExperts, validateImport } from "../src/experts/import-file.ts";
 import { importFile } from "../src/experts/import-stream.ts";
 import { deferForBulkLoad } from "../src/experts/import-bulk.ts";
+import { createLogger } from "../src/log.ts";
+import { prepareSearch } from "../src/search/prepare.ts";
 import { IMPORT_LOCK, refreshSearchDocuments, restoreDeferred } from "../src/search/reindex.ts";
 import { freshDatabase } from "./support/app.ts";
 
@@ -179,5 +181,19 @@ describe("importFile", () => {
     expect(await takenDown()).toEqual(complete);
     const again = await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
     expect(again.length).toBeGreaterThanOrEqual(found.length);
+  });
+
+  it("a server start (or migrate) puts back what a killed bulk load took down", async () => {
+    const session = await db.sql.reserve();
+    try {
+      await deferForBulkLoad(session);
+    } finally {
+      session.release();
+    }
+    expect((await takenDown()).deferred).toBe(8);
+    const lines: string[] = [];
+    await prepareSearch(db.sql, createLogger("info", (line) => lines.push(line)));
+    expect(await takenDown()).toEqual(complete);
+    expect(lines.join("")).toContain("restoring what an interrupted import took down");
   });
 });
