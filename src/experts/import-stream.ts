@@ -70,7 +70,7 @@ const SLUG_CHUNK = 5_000;
  * Parsing, checking and building documents leave much garbage, which the collector, left alone on
  * a busy machine, let grow to 420 MB of RSS on 10k experts. A full collection every 200 records
  * held it near 230 MB but cost ~0.4 ms of CPU an expert (measured with --cpu-prof: a third of the
- * importer's time); once a batch of 1,000 costs a fifth of that, for ~280 MB (BENCHMARKS.md).
+ * importer's time); once a batch of 1,000 costs a fifth of that, for ~350 MB of RSS (BENCHMARKS.md).
  */
 const COLLECT_EVERY = 1_000;
 const COLLECT_ABOVE_BYTES = 192 * 1024 * 1024;
@@ -141,6 +141,8 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
  * file writes nothing), a second writes them in batches of one transaction each, with the
  * directory_filled marker. A run killed midway keeps the batches it committed; running the file
  * again writes the rest, and leaves records already imported as they are (reported unchanged).
+ * A bulk load (more experts than the directory holds) writes without the search indexes and the
+ * child foreign keys and builds them at the end (import-bulk.ts); so does a resumed one.
  */
 export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
   const server = db.kind === "server";
