@@ -1,7 +1,10 @@
 // Times `import FILE` as an operator runs it: a separate process on an NDJSON file of synthetic
 // experts (bench/synthetic.ts: six locales, services, schedules), into a fresh database on a
 // PostgreSQL server, under /usr/bin/time -v for the peak RSS. Each size is imported twice: the
-// first run writes everything, the second finds every record unchanged.
+// first run writes everything, the second finds every record unchanged. Beside wall time and peak
+// RSS it reports CPU time an expert, the importer's (user + system, from time -v) and the database
+// backends' (sampled from /proc while it runs): on a shared machine, wall time says how busy the
+// machine was; CPU time says what the import costs.
 //
 //   bun bench/import.ts                                     # 10k and 100k on postgres://postgres@127.0.0.1:5432
 //   bun bench/import.ts --sizes 1000000 --server postgres://postgres@db:5432
@@ -10,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { backendsOf, cpuSeconds } from "./lib/proc.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({
@@ -36,10 +40,28 @@ interface Run {
   seconds: number;
   rssMb: number;
   output: string;
+  /** CPU seconds of the importer process and of the database's backends. */
+  importerCpu: number;
+  databaseCpu: number;
+}
+
+/** Samples the CPU time of every backend of a database until stopped (backends vanish at the end). */
+function databaseCpu(name: string): () => number {
+  const seen = new Map<number, number>();
+  const sample = () => {
+    for (const pid of backendsOf(name)) seen.set(pid, Math.max(seen.get(pid) ?? 0, cpuSeconds(pid)));
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    sample();
+    clearInterval(timer);
+    return [...seen.values()].reduce((a, b) => a + b, 0);
+  };
 }
 
 /** Runs the CLI under /usr/bin/time -v and reads wall time and peak RSS from its report. */
 async function timed(args: string[], databaseUrl: string): Promise<Run> {
+  const stopSampling = databaseCpu(new URL(databaseUrl).pathname.slice(1));
   const cli = process.env.EXECUTABLE ? [process.env.EXECUTABLE] : [process.execPath, join(import.meta.dir, "../src/main.ts")];
   const report = join(values.dir!, `expert-import-time-${process.pid}.txt`);
   const proc = Bun.spawn(["/usr/bin/time", "-v", "-o", report, ...cli, ...args], {
@@ -48,19 +70,26 @@ async function timed(args: string[], databaseUrl: string): Promise<Run> {
     stderr: "pipe",
   });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const dbCpu = stopSampling();
   const time = await Bun.file(report).text();
   if (code !== 0) throw new Error(`${args.join(" ")} exited with ${code}:\n${stdout}\n${stderr}\n${time}`);
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(time)!;
   const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
   const rssMb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(time)![1]) / 1024;
-  return { seconds, rssMb, output: stdout.trim() };
+  const cpu = (label: string) => Number(new RegExp(`${label} time \\(seconds\\): ([\\d.]+)`).exec(time)![1]);
+  return { seconds, rssMb, output: stdout.trim(), importerCpu: cpu("User") + cpu("System"), databaseCpu: dbCpu };
 }
 
 const admin = postgres(values.server!, { max: 1, onnotice: () => {} });
-console.log("| experts | run | time | experts/s | importer peak RSS | output |\n|---|---|---|---|---|---|");
+const loadAverage = async () => (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+console.log(`load average at start: ${await loadAverage()}`);
+console.log(
+  "| experts | run | time | experts/s | importer peak RSS | importer CPU ms/expert | database CPU ms/expert | experts/s per CPU-second | output |\n" +
+    "|---|---|---|---|---|---|---|---|---|",
+);
 for (const n of values.sizes!.split(",").map(Number)) {
   const file = await inputFile(n);
-  const name = `import_bench_${process.pid}_${n}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? "import_bench_"}${process.pid}_${n}`;
   await admin.unsafe(`create database ${name}`);
   const url = new URL(values.server!);
   url.pathname = `/${name}`;
@@ -68,10 +97,15 @@ for (const n of values.sizes!.split(",").map(Number)) {
     await timed(["migrate"], url.toString());
     for (const run of ["first", "again"]) {
       const r = await timed(["import", file], url.toString());
-      console.log(`| ${n} | ${run} | ${r.seconds.toFixed(1)} s | ${Math.round(n / r.seconds)} | ${Math.round(r.rssMb)} MB | ${r.output} |`);
+      const ms = (cpu: number) => ((cpu * 1000) / n).toFixed(3);
+      const perCpu = Math.round(n / (r.importerCpu + r.databaseCpu));
+      console.log(
+        `| ${n} | ${run} | ${r.seconds.toFixed(1)} s | ${Math.round(n / r.seconds)} | ${Math.round(r.rssMb)} MB | ${ms(r.importerCpu)} | ${ms(r.databaseCpu)} | ${perCpu} | ${r.output} |`,
+      );
     }
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
   }
 }
+console.log(`load average at the end: ${await loadAverage()}`);
 await admin.end();

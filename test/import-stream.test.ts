@@ -9,7 +9,10 @@ import { type Database, openDatabase } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { ImportRejected, importExperts, validateImport } from "../src/experts/import-file.ts";
 import { importFile } from "../src/experts/import-stream.ts";
-import { refreshSearchDocuments } from "../src/search/reindex.ts";
+import { deferForBulkLoad } from "../src/experts/import-bulk.ts";
+import { createLogger } from "../src/log.ts";
+import { prepareSearch } from "../src/search/prepare.ts";
+import { IMPORT_LOCK, refreshSearchDocuments, restoreDeferred } from "../src/search/reindex.ts";
 import { freshDatabase } from "./support/app.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ed-import-stream-"));
@@ -117,5 +120,80 @@ describe("importFile", () => {
     const ids = (await db.sql<{ id: string }[]>`select id from experts where slug like 'same-%'`).map((r) => r.id);
     await db.sql.begin((tx) => refreshSearchDocuments(tx, ids));
     expect(await read("same")).toEqual(fresh);
+  });
+
+  // What a bulk import takes down (src/experts/import-bulk.ts) and must always come back.
+  const takenDown = async () => {
+    const [row] = await db.sql<{ indexes: string[]; keys: number; deferred: number }[]>`
+      select array(select indexname::text from pg_indexes where tablename = 'experts'
+                   and indexname in ('experts_search_bio', 'experts_search_text_trgm', 'experts_search_doc') order by 1) as indexes,
+        (select count(*)::int from pg_constraint where contype = 'f' and confrelid = 'experts'::regclass
+           and conrelid::regclass::text in ('expert_categories', 'expert_subcategories', 'expert_translations', 'services', 'schedule_slots')) as keys,
+        (select count(*)::int from import_deferred) as deferred`;
+    return row;
+  };
+  const complete = { indexes: ["experts_search_bio", "experts_search_doc", "experts_search_text_trgm"], keys: 5, deferred: 0 };
+
+  it("a bulk load writes the same rows and documents, and puts the indexes and foreign keys back", async () => {
+    expect(await takenDown()).toEqual(complete);
+    const path = ndjson("bulk.ndjson", experts("bulk", 30));
+    expect(await importFile(db, path, { batchSize: 10, bulk: true })).toEqual({ total: 30, inserted: 30, updated: 0, unchanged: 0 });
+    expect(await takenDown()).toEqual(complete);
+    const ids = (await db.sql<{ id: string }[]>`select id from experts where slug like 'bulk-%'`).map((r) => r.id);
+    const docs = () => db.sql`select search_doc::text, search_bio::text, search_text from experts where slug like 'bulk-%' order by id`;
+    const written = await docs();
+    await db.sql.begin((tx) => refreshSearchDocuments(tx, ids));
+    expect(await docs()).toEqual(written);
+    expect(await importFile(db, path, { bulk: true })).toEqual({ total: 30, inserted: 0, updated: 0, unchanged: 30 });
+    expect(await takenDown()).toEqual(complete);
+  });
+
+  it("after a bulk load killed midway, searches still answer, and the next run puts everything back", async () => {
+    await importFile(db, ndjson("killed.ndjson", experts("killed", 5)));
+    // As if killed after the drop: what came down is recorded, nothing puts it back.
+    const session = await db.sql.reserve();
+    try {
+      expect((await deferForBulkLoad(session)).length).toBe(8);
+    } finally {
+      session.release();
+    }
+    expect(await takenDown()).toEqual({ indexes: [], keys: 0, deferred: 8 });
+    const found = await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
+    expect(found.length).toBeGreaterThan(0);
+    if (db.kind === "server") {
+      // While an import holds the lock, a server start leaves the restoring to it.
+      const holder = await db.sql.reserve();
+      try {
+        await holder`select pg_advisory_lock(${IMPORT_LOCK})`;
+        const other = await db.sql.reserve();
+        try {
+          expect(await restoreDeferred(other)).toBe(0);
+        } finally {
+          other.release();
+        }
+        await holder`select pg_advisory_unlock(${IMPORT_LOCK})`;
+      } finally {
+        holder.release();
+      }
+    }
+    // The next (small) import puts everything back before it writes.
+    expect(await importFile(db, ndjson("killed2.ndjson", experts("killed", 6)))).toEqual({ total: 6, inserted: 1, updated: 0, unchanged: 5 });
+    expect(await takenDown()).toEqual(complete);
+    const again = await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
+    expect(again.length).toBeGreaterThanOrEqual(found.length);
+  });
+
+  it("a server start (or migrate) puts back what a killed bulk load took down", async () => {
+    const session = await db.sql.reserve();
+    try {
+      await deferForBulkLoad(session);
+    } finally {
+      session.release();
+    }
+    expect((await takenDown()).deferred).toBe(8);
+    const lines: string[] = [];
+    await prepareSearch(db.sql, createLogger("info", (line) => lines.push(line)));
+    expect(await takenDown()).toEqual(complete);
+    expect(lines.join("")).toContain("restoring what an interrupted import took down");
   });
 });

@@ -11,6 +11,7 @@ import m012 from "../../sql/012_directory_filled.sql" with { type: "text" };
 import m013 from "../../sql/013_search_bio.sql" with { type: "text" };
 import m014 from "../../sql/014_import_digest.sql" with { type: "text" };
 import m015 from "../../sql/015_directory_version_reads.sql" with { type: "text" };
+import m016 from "../../sql/016_import_deferred.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { version: "013_search_bio", sql: m013 },
   { version: "014_import_digest", sql: m014 },
   { version: "015_directory_version_reads", sql: m015 },
+  { version: "016_import_deferred", sql: m016 },
 ];

@@ -31,6 +31,10 @@ export function importProgressPrinter(tty = Boolean(process.stderr.isTTY)): (p: 
       phase = p.phase;
       phaseStarted = now;
     }
+    if (p.phase === "indexing") {
+      process.stderr.write(`${tty ? "\r\x1b[K" : ""}Building the search indexes once over all experts…\n`);
+      return;
+    }
     if (!tty && now - lastLine < PLAIN_EVERY_MS) return;
     lastLine = now;
     const rate = Math.round(p.done / Math.max((now - phaseStarted) / 1000, 0.001));

@@ -80,9 +80,12 @@ export function newBatch(): StagedBatch {
   return { size: 0, experts: [], children: Object.fromEntries(CHILD_TABLES.map((t) => [t, []])) as never, words: new Set() };
 }
 
-/** Adds a valid record (`n`: its ordinal in the file, which orders the ids) to a batch. */
-export function stageRecord(batch: StagedBatch, record: ExpertImport, n: number): void {
-  const { row, words } = expertRow(record);
+/**
+ * Adds a valid record (`n`: its ordinal in the file, which orders the ids) to a batch; `digest`
+ * when the caller has computed it already.
+ */
+export function stageRecord(batch: StagedBatch, record: ExpertImport, n: number, digest?: string): void {
+  const { row, words } = expertRow(record, digest);
   batch.size++;
   batch.experts.push(copyLine([n, ...EXPERT_COLUMNS.map((c) => row[c])]));
   for (const word of words) batch.words.add(word);

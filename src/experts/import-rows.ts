@@ -62,7 +62,7 @@ export function recordDigest(record: ExpertImport): string {
 }
 
 /** The experts row of a valid record, search documents included; `words` go to the typo lexicon. */
-export function expertRow(r: ExpertImport) {
+export function expertRow(r: ExpertImport, digest = recordDigest(r)) {
   const languages = r.languages_spoken ?? [];
   const languageSubtags = [...new Set(languages.map(primarySubtag))];
   const doc = recordDocument(r, languageSubtags);
@@ -99,7 +99,7 @@ export function expertRow(r: ExpertImport) {
     search_doc: doc.tsvector,
     search_bio: doc.bio,
     search_doc_version: SEARCH_DOC_VERSION,
-    import_digest: recordDigest(r),
+    import_digest: digest,
   };
   return { row, words: doc.words };
 }

@@ -1,4 +1,6 @@
 import type { Database, Sql } from "../db/connect.ts";
+import { IMPORT_LOCK, restoreDeferred } from "../search/reindex.ts";
+import { deferForBulkLoad, isBulkLoad } from "./import-bulk.ts";
 import { markDirectoryFilled } from "./filled.ts";
 import { copyExperts, createStaging, newBatch as newStagedBatch, stageRecord } from "./import-copy.ts";
 import { checkRecord, ImportRejected, type RecordError, repeatedSlug, slugOf } from "./import-file.ts";
@@ -7,17 +9,25 @@ import { recordDigest } from "./import-rows.ts";
 import type { ExpertImport, UpsertCounts } from "./upsert.ts";
 import { upsertExperts } from "./upsert.ts";
 
-/** Where an import is: checking the whole file first, then writing it batch by batch. */
+/**
+ * Where an import is: checking the whole file first, then writing it batch by batch, then (after
+ * a bulk load) building the search indexes back.
+ */
 export interface FileProgress {
-  phase: "checking" | "writing";
+  phase: "checking" | "writing" | "indexing";
   done: number;
   /** Records in the file (known once checked). */
   total: number;
 }
 
 export interface FileImportOptions {
-  /** Records per transaction (default 500). */
+  /** Records per transaction (default 1,000 on a server, 500 on the embedded database). */
   batchSize?: number;
+  /**
+   * Load without the search indexes and child foreign keys, and build them once at the end
+   * (import-bulk.ts). Default: when the file brings more experts than the directory holds.
+   */
+  bulk?: boolean;
   onProgress?: (p: FileProgress) => void;
 }
 
@@ -38,15 +48,16 @@ interface Prepared {
  */
 async function prepare(db: Database, records: ExpertImport[], ns: number[]): Promise<Prepared> {
   if (db.kind !== "server") return { size: records.length, skipped: 0, write: (sql) => upsertExperts(sql, records) };
+  const digests = records.map((r) => recordDigest(r));
   const stored = await db.sql<{ slug: string }[]>`
     select e.slug from experts e
-    join unnest(${records.map((r) => r.slug)}::text[], ${records.map(recordDigest)}::text[]) as d (slug, digest)
+    join unnest(${records.map((r) => r.slug)}::text[], ${digests}::text[]) as d (slug, digest)
       on e.slug = d.slug and e.import_digest = d.digest`;
   const unchanged = new Set(stored.map((r) => r.slug));
   const staged = newStagedBatch();
   records.forEach((record, i) => {
-    if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i]);
-    if (i % COLLECT_EVERY === COLLECT_EVERY - 1) Bun.gc(true);
+    if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i], digests[i]);
+    if (i % COLLECT_EVERY === COLLECT_EVERY - 1) collectIfLarge();
   });
   return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
 }
@@ -55,11 +66,18 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
 const KEPT_ERRORS = 200;
 const SLUG_CHUNK = 5_000;
 /**
- * Records between full garbage collections. Parsing, checking and building documents leave much
- * garbage, which the collector, left alone on a busy machine, let grow to 420 MB of RSS on 10k
- * experts (measured 230–280 MB when collected every 200 records; a collection takes a few ms).
+ * Records between full garbage collections, when the process has grown past COLLECT_ABOVE_BYTES.
+ * Parsing, checking and building documents leave much garbage, which the collector, left alone on
+ * a busy machine, let grow to 420 MB of RSS on 10k experts. A full collection every 200 records
+ * held it near 230 MB but cost ~0.4 ms of CPU an expert (measured with --cpu-prof: a third of the
+ * importer's time); once a batch of 1,000 costs a fifth of that, for ~350 MB of RSS (BENCHMARKS.md).
  */
-const COLLECT_EVERY = 200;
+const COLLECT_EVERY = 1_000;
+const COLLECT_ABOVE_BYTES = 192 * 1024 * 1024;
+
+function collectIfLarge() {
+  if (process.memoryUsage.rss() > COLLECT_ABOVE_BYTES) Bun.gc(true);
+}
 
 const withoutOrdinal = ({ n: _, ...error }: RecordError & { n: number }): RecordError => error;
 
@@ -99,7 +117,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
     const slug = slugOf(item.value);
     if (slug !== null) slugs.push({ n: item.n, at: item.at, slug });
     if (slugs.length >= SLUG_CHUNK) await flush();
-    if (count % COLLECT_EVERY === 0) Bun.gc(true);
+    if (count % COLLECT_EVERY === 0) collectIfLarge();
     if (count % 10_000 === 0) onProgress?.({ phase: "checking", done: count, total: 0 });
   }
   await flush();
@@ -123,61 +141,93 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
  * file writes nothing), a second writes them in batches of one transaction each, with the
  * directory_filled marker. A run killed midway keeps the batches it committed; running the file
  * again writes the rest, and leaves records already imported as they are (reported unchanged).
+ * A bulk load (more experts than the directory holds) writes without the search indexes and the
+ * child foreign keys and builds them at the end (import-bulk.ts); so does a resumed one.
  */
 export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
   const server = db.kind === "server";
-  const batchSize = options.batchSize ?? 500;
-  // Temporary tables live on one connection: the whole import runs on a reserved one.
+  // Bigger batches on a server: fewer round trips and statements per expert for COPY and the
+  // set-based writes; the embedded database writes multi-row inserts, bounded by bind parameters.
+  const batchSize = options.batchSize ?? (server ? 1_000 : 500);
+  // Temporary tables and the import lock live on one connection: the import runs on a reserved one.
   const sql = await db.sql.reserve();
+  let locked = false;
   try {
     const total = await checkFile(sql, path, options.onProgress);
-    if (server) await createStaging(sql);
-    const counts = { inserted: 0, updated: 0, unchanged: 0, total };
-    let done = 0;
-    const write = async (batch: Prepared) => {
-      counts.unchanged += batch.skipped;
-      if (batch.write) {
-        await sql`begin`;
-        try {
-          await markDirectoryFilled(sql, "import");
-          const result = await batch.write(sql);
-          await sql`commit`;
-          for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
-        } catch (error) {
-          await sql`rollback`.catch(() => {});
-          throw error;
-        }
-      }
-      done += batch.size;
-      options.onProgress?.({ phase: "writing", done, total });
-    };
-    // The next batch is prepared (looked up, built in JavaScript) while the one before it is written.
-    let writing: Promise<void> = Promise.resolve();
-    let records: ExpertImport[] = [];
-    let ns: number[] = [];
-    const flush = async () => {
-      const next = await prepare(db, records, ns);
-      records = [];
-      ns = [];
-      await writing;
-      writing = write(next);
-      writing.catch(() => {}); // awaited before the next batch or at the end
-    };
-    for await (const item of readImport(fileChunks(path))) {
-      // Checking again applies the schema's defaults; it finds nothing unless the file changed.
-      const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
-      if (errors.length) {
-        await writing;
-        throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
-      }
-      records.push((item as Located).value as ExpertImport);
-      ns.push(item.n);
-      if (records.length >= batchSize) await flush();
+    // One import at a time; and while this one runs, nobody else puts back what it took down.
+    await sql`select pg_advisory_lock(${IMPORT_LOCK})`;
+    locked = true;
+    const bulk = options.bulk ?? (await isBulkLoad(sql, total));
+    if (bulk) await deferForBulkLoad(sql);
+    // A killed bulk import's leftovers, unless this run is one and builds them at its end.
+    else await restoreDeferred(sql, { locked: true });
+    try {
+      const counts = await writeFile(db, sql, path, total, batchSize, options.onProgress);
+      if (bulk) options.onProgress?.({ phase: "indexing", done: 0, total });
+      return counts;
+    } finally {
+      // Also when a batch failed: the indexes come back whatever happened to the data.
+      await restoreDeferred(sql, { locked: true, pool: server ? db.sql : undefined });
     }
-    if (records.length) await flush();
-    await writing;
-    return counts;
   } finally {
+    if (locked) await sql`select pg_advisory_unlock(${IMPORT_LOCK})`.catch(() => {});
     sql.release();
   }
+}
+
+/** The second pass: writes the checked file in batches, one transaction each. */
+async function writeFile(
+  db: Database,
+  sql: Sql,
+  path: string,
+  total: number,
+  batchSize: number,
+  onProgress?: (p: FileProgress) => void,
+): Promise<UpsertCounts & { total: number }> {
+  if (db.kind === "server") await createStaging(sql);
+  const counts = { inserted: 0, updated: 0, unchanged: 0, total };
+  let done = 0;
+  const write = async (batch: Prepared) => {
+    counts.unchanged += batch.skipped;
+    if (batch.write) {
+      await sql`begin`;
+      try {
+        await markDirectoryFilled(sql, "import");
+        const result = await batch.write(sql);
+        await sql`commit`;
+        for (const key of ["inserted", "updated", "unchanged"] as const) counts[key] += result[key];
+      } catch (error) {
+        await sql`rollback`.catch(() => {});
+        throw error;
+      }
+    }
+    done += batch.size;
+    onProgress?.({ phase: "writing", done, total });
+  };
+  // The next batch is prepared (looked up, built in JavaScript) while the one before it is written.
+  let writing: Promise<void> = Promise.resolve();
+  let records: ExpertImport[] = [];
+  let ns: number[] = [];
+  const flush = async () => {
+    const next = await prepare(db, records, ns);
+    records = [];
+    ns = [];
+    await writing;
+    writing = write(next);
+    writing.catch(() => {}); // awaited before the next batch or at the end
+  };
+  for await (const item of readImport(fileChunks(path))) {
+    // Checking again applies the schema's defaults; it finds nothing unless the file changed.
+    const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
+    if (errors.length) {
+      await writing;
+      throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
+    }
+    records.push((item as Located).value as ExpertImport);
+    ns.push(item.n);
+    if (records.length >= batchSize) await flush();
+  }
+  if (records.length) await flush();
+  await writing;
+  return counts;
 }

@@ -33,7 +33,7 @@ export async function addLexiconWords(sql: Sql, words: Iterable<string>): Promis
  */
 export async function upsertExperts(sql: Sql, records: ExpertImport[]): Promise<UpsertCounts> {
   if (records.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  const built = records.map(expertRow);
+  const built = records.map((r) => expertRow(r));
   const rows = built.map((b) => b.row);
   const written = await sql<{ id: string; slug: string; inserted: boolean }[]>`
     insert into experts ${sql(rows)}

@@ -31,16 +31,23 @@ export interface DocumentSource {
 
 const MAX_POSITION = 16_000; // PostgreSQL keeps positions up to 16383
 
-/** Collects lexemes with the weights they occur at; each weight once per lexeme. */
+const LATIN_WORD = /^\p{Script=Latin}+$/u;
+const ASCII_WORD = /^[a-z]+$/;
+
+/**
+ * Collects lexemes with the weights they occur at; each weight once per lexeme. The weights of a
+ * lexeme are kept as a string in the order first seen ("CA"), which the positions follow. Cheap
+ * on purpose: the import builds ~600 lexemes an expert (BENCHMARKS.md, Import).
+ */
 class DocumentBuilder {
-  private readonly weights = new Map<string, Set<Weight>>();
+  private readonly weights = new Map<string, string>();
   readonly words = new Set<string>();
 
   add(lexeme: string, weight: Weight) {
     if (!lexeme || lexeme.length > 200) return;
-    const set = this.weights.get(lexeme) ?? new Set<Weight>();
-    set.add(weight);
-    this.weights.set(lexeme, set);
+    const seen = this.weights.get(lexeme);
+    if (seen === undefined) this.weights.set(lexeme, weight);
+    else if (!seen.includes(weight)) this.weights.set(lexeme, seen + weight);
   }
 
   /** The words of a text, in every indexed spelling; CJK runs as character pairs. */
@@ -50,7 +57,7 @@ class DocumentBuilder {
       for (const token of tokenize(normalizeText(spelling))) {
         if (!token.cjk) {
           this.add(token.text, weight);
-          if (token.text.length >= 3 && /^\p{Script=Latin}+$/u.test(token.text)) this.words.add(token.text);
+          if (token.text.length >= 3 && (ASCII_WORD.test(token.text) || LATIN_WORD.test(token.text))) this.words.add(token.text);
           continue;
         }
         for (const pair of bigrams(token.text)) this.add(pair, weight);
@@ -63,12 +70,16 @@ class DocumentBuilder {
   /** PostgreSQL's tsvector input syntax: `'lexeme':1A,2C …`. */
   toTsvector(): string {
     let position = 0;
-    const parts: string[] = [];
+    let out = "";
     for (const [lexeme, weights] of this.weights) {
-      const positions = [...weights].map((w) => `${Math.min(++position, MAX_POSITION)}${w === "D" ? "" : w}`);
-      parts.push(`'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}':${positions.join(",")}`);
+      const quoted = lexeme.includes("\\") || lexeme.includes("'") ? lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''") : lexeme;
+      out += `${out ? " " : ""}'${quoted}':`;
+      for (let i = 0; i < weights.length; i++) {
+        const w = weights[i];
+        out += `${i ? "," : ""}${Math.min(++position, MAX_POSITION)}${w === "D" ? "" : w}`;
+      }
     }
-    return parts.join(" ");
+    return out;
   }
 }
 

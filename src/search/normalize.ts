@@ -1,3 +1,5 @@
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Text normalisation shared by the index and the query, so both sides agree on every character:
  * NFKC folds full-width and half-width forms ("ＣＰＡ" → "cpa", "ｶ" → "カ"), case is folded, "ß"
@@ -5,6 +7,10 @@
  * Marks on kana are kept: "が" is not "か".
  */
 export function normalizeText(text: string): string {
+  // ASCII is its own NFKC/NFD/NFC form and has no marks or ß: lower-casing is all it needs. Most
+  // of a directory's text (every English or French word without accents) takes this path, which
+  // the import runs over every title, tagline and bio (BENCHMARKS.md, Import).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize("NFKC")
     .toLowerCase()

@@ -1,11 +1,12 @@
 import type { Pool } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
-import { reindexStale } from "./reindex.ts";
+import { reindexStale, restoreDeferred } from "./reindex.ts";
 import { syncBuiltinVocabulary } from "./vocabulary-store.ts";
 
 /**
- * After the migrations: loads this build's vocabulary if the database holds another, and rebuilds
- * the search documents an older build wrote (all of them, the first time), logging progress.
+ * After the migrations: loads this build's vocabulary if the database holds another, rebuilds
+ * the search documents an older build wrote (all of them, the first time), logging progress, and
+ * puts back the search indexes a bulk import took down if it was killed before it could.
  */
 export async function prepareSearch(sql: Pool, log: Logger): Promise<void> {
   if (await syncBuiltinVocabulary(sql)) log.info("search vocabulary loaded");
@@ -17,4 +18,10 @@ export async function prepareSearch(sql: Pool, log: Logger): Promise<void> {
     }
   });
   if (rebuilt) log.info("search documents rebuilt", { experts: rebuilt });
+  const session = await sql.reserve();
+  try {
+    await restoreDeferred(session, { onRestore: (name) => log.info("restoring what an interrupted import took down", { name }) });
+  } finally {
+    session.release();
+  }
 }

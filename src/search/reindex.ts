@@ -59,3 +59,76 @@ export async function reindexStale(
   }
   return done;
 }
+
+/**
+ * Held (session-level) by an import for as long as it runs: imports run one at a time, and
+ * nobody puts back what a running bulk import took down (it does so itself when it ends).
+ */
+export const IMPORT_LOCK = 720_514_016;
+
+/** Work memory for building the indexes back: a GIN build sorts in it, and one big sort is far faster. */
+const RESTORE_WORK_MEM = "512MB";
+
+interface Deferred {
+  name: string;
+  kind: string;
+  prepare: string | null;
+  restore: string;
+}
+
+/** Puts one deferred index or key back (unless it is there already) and forgets it, in one transaction. */
+async function restoreOne(tx: Sql, row: Deferred): Promise<void> {
+  await tx`select set_config('maintenance_work_mem', ${RESTORE_WORK_MEM}, true)`;
+  const exists = row.kind === "index"
+    ? (await tx`select 1 from pg_class where oid = to_regclass(${row.name})`).length > 0
+    : (await tx`select 1 from pg_constraint where conrelid = to_regclass(split_part(${row.name}, '.', 1)) and conname = split_part(${row.name}, '.', 2)`).length > 0;
+  if (!exists) {
+    if (row.prepare) await tx.unsafe(row.prepare); // statements the import wrote from the catalog
+    await tx.unsafe(row.restore);
+  }
+  await tx`delete from import_deferred where name = ${row.name}`;
+}
+
+/** Runs restoreOne in a transaction on a session that must not be a pooled one (it holds the lock). */
+async function restoreOnSession(sql: Sql, row: Deferred): Promise<void> {
+  await sql`begin`;
+  try {
+    await restoreOne(sql, row);
+    await sql`commit`;
+  } catch (error) {
+    await sql`rollback`.catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Puts back what a bulk import took down (import_deferred, migration 016): the search indexes,
+ * built once over every row, and the foreign keys of child rows. `sql` is one session (a
+ * reserved connection). Without `locked`, it first takes the import lock without waiting: when
+ * an import holds it, that import restores them itself, and this returns 0. With `pool` (a server
+ * pool), the indexes are built side by side, one connection each: PostgreSQL 15 builds a GIN
+ * index on one core, and these three are most of the work. Returns how many were put back.
+ */
+export async function restoreDeferred(
+  sql: Sql,
+  options: { locked?: boolean; pool?: Pool; onRestore?: (name: string) => void } = {},
+): Promise<number> {
+  const [{ pending }] = await sql<{ pending: number }[]>`select count(*)::int as pending from import_deferred`;
+  if (!pending) return 0;
+  if (!options.locked) {
+    const [{ locked }] = await sql<{ locked: boolean }[]>`select pg_try_advisory_lock(${IMPORT_LOCK}) as locked`;
+    if (!locked) return 0;
+  }
+  try {
+    const rows = await sql<Deferred[]>`select name, kind, prepare, restore from import_deferred order by name`;
+    for (const row of rows) options.onRestore?.(row.name);
+    const indexes = rows.filter((r) => r.kind === "index");
+    const { pool } = options;
+    if (pool) await Promise.all(indexes.map((row) => pool.begin((tx) => restoreOne(tx, row))));
+    else for (const row of indexes) await restoreOnSession(sql, row);
+    for (const row of rows.filter((r) => r.kind !== "index")) await restoreOnSession(sql, row);
+    return rows.length;
+  } finally {
+    if (!options.locked) await sql`select pg_advisory_unlock(${IMPORT_LOCK})`;
+  }
+}

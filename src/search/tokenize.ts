@@ -7,6 +7,9 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+|[\p{L}\p{N}]+/gu;
 
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_TOKEN = /[A-Za-z0-9]+/g;
+
 export interface Token {
   text: string;
   cjk: boolean;
@@ -18,6 +21,11 @@ export function isCjk(text: string): boolean {
 
 /** Words and CJK runs of a normalised text, in order. Apostrophes join ("o'brien" → "obrien"). */
 export function tokenize(normalized: string): Token[] {
+  // The same words as below, by ASCII-only expressions, for text without other characters.
+  if (ASCII.test(normalized)) {
+    const joined = normalized.includes("'") ? normalized.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2") : normalized;
+    return Array.from(joined.matchAll(ASCII_TOKEN), (m) => ({ text: m[0], cjk: false }));
+  }
   const joined = normalized.replace(/(\p{L})['’](\p{L})/gu, "$1$2");
   return Array.from(joined.matchAll(TOKEN), (m) => ({ text: m[0], cjk: isCjk(m[0]) }));
 }
