@@ -11,12 +11,11 @@ import { seedDemo } from "./demo/seed.ts";
 import { createLogger } from "./log.ts";
 import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
-import { prepareDatabase, startServer } from "./server.ts";
-import { runPrimary } from "./cluster/primary.ts";
+import { prepareDatabase } from "./prepare-database.ts";
 import { claimFreePort, PortInUseError } from "./http/port.ts";
 import { stopOnSignals } from "./cluster/signals.ts";
 import { WorkersFailedError } from "./cluster/supervisor.ts";
-import { runWorker, workerIndex } from "./cluster/worker.ts";
+import { workerIndex } from "./cluster/worker-index.ts";
 
 const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
 
@@ -71,6 +70,12 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case "serve": {
+      // Loaded here, not at the top: the other commands need only the database (a lighter importer).
+      const [{ startServer }, { runPrimary }, { runWorker }] = await Promise.all([
+        import("./server.ts"),
+        import("./cluster/primary.ts"),
+        import("./cluster/worker.ts"),
+      ]);
       const worker = workerIndex();
       if (worker !== null) await runWorker(config, log, worker);
       else if (config.workers > 1) stopOnSignals(await runPrimary(config, log), log);

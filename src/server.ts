@@ -1,9 +1,8 @@
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
-import { migrate } from "./db/migrate.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
-import { prepareSearch } from "./search/prepare.ts";
+import { prepareDatabase } from "./prepare-database.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
 import { createMailer } from "./inquiries/mailer.ts";
 import type { Logger } from "./log.ts";
@@ -13,6 +12,8 @@ import { createOps, type AppOps } from "./ops/ops.ts";
 import { type ShutdownHooks, within } from "./ops/shutdown.ts";
 import { isAddressInUse, PortInUseError } from "./http/port.ts";
 import type { WindowStore } from "./http/rate-limit-store.ts";
+
+export { prepareDatabase }; // where tests and benchmarks have always found it
 
 export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
@@ -45,20 +46,6 @@ export interface ServeOptions {
   rateLimitStore?: WindowStore;
   /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
   mailDelivery?: boolean;
-}
-
-/** Opens the database the config names (embedded or server), runs the migrations and readies search. */
-export async function prepareDatabase(config: Config, log: Logger): Promise<{ db: Database }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const applied = await migrate(db.sql);
-    if (applied.length) log.info("migrations applied", { versions: applied });
-    await prepareSearch(db.sql, log);
-    return { db };
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
 }
 
 /** The host part of a URL for a listen address: brackets for IPv6, localhost for every interface. */

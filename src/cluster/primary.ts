@@ -4,11 +4,12 @@ import { createMailer } from "../inquiries/mailer.ts";
 import { answerHit } from "../http/rate-limit-ipc.ts";
 import { localStore } from "../http/rate-limit-store.ts";
 import type { Logger } from "../log.ts";
-import { hostForUrl, prepareDatabase } from "../server.ts";
+import { prepareDatabase } from "../prepare-database.ts";
+import { hostForUrl } from "../server.ts";
 import { EXIT_PORT_IN_USE } from "./messages.ts";
 import { claimFreePort, PortInUseError } from "../http/port.ts";
 import { superviseWorkers } from "./supervisor.ts";
-import { WORKER_ENV } from "./worker.ts";
+import { WORKER_ENV } from "./worker-index.ts";
 
 /**
  * How to start this very program again as a worker. In the executable, process.execPath is the

@@ -7,14 +7,6 @@ import { PortInUseError } from "../http/port.ts";
 import { stopOnSignals } from "./signals.ts";
 
 /** Set by the primary on the processes it spawns: this process's index among the workers. */
-export const WORKER_ENV = "EXPERT_DIRECTORY_WORKER";
-
-/** This process's worker index when the primary started it, else null (it serves alone or is the primary). */
-export function workerIndex(env: Record<string, string | undefined> = process.env): number | null {
-  const raw = env[WORKER_ENV];
-  return raw !== undefined && /^\d+$/.test(raw) && typeof process.send === "function" ? Number(raw) : null;
-}
-
 /** Every line this worker logs carries its index and pid, so the shared stderr stays readable. */
 function workerLogger(log: Logger, fields: Record<string, unknown>): Logger {
   return {
