@@ -8,6 +8,7 @@ import { plannedWithValues } from "../search/custom-plan.ts";
 import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import type { Vocabulary } from "../search/vocabulary.ts";
+import { JsonText } from "../http/cached-json.ts";
 import { CountCache, directoryVersion, Lru } from "./count-cache.ts";
 import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
@@ -270,4 +271,15 @@ export async function searchExperts(
   };
   counts.remember(version, answerKey, vocabulary ?? counts, deepFreeze(answer));
   return answer;
+}
+
+/** The JSON text of remembered answers, made once per answer (an 8 KB page took ~5-20 µs to serialize). */
+const texts = new WeakMap<ExpertSearchResult, JsonText>();
+
+/** searchExperts as the JSON text the REST route sends: a remembered answer is not serialized again. */
+export async function searchExpertsJson(sql: Sql, query: SearchQuery, urls: ExpertUrls, counts?: CountCache): Promise<JsonText> {
+  const answer = await searchExperts(sql, query, urls, counts);
+  let text = texts.get(answer);
+  if (!text) texts.set(answer, (text = new JsonText(JSON.stringify(answer))));
+  return text;
 }
