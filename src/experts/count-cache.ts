@@ -48,7 +48,8 @@ export class CountCache {
   private readonly totals: Lru<number>;
   private readonly answers: Lru<{ vocabulary: object; value: unknown }>;
 
-  constructor(maxEntries = 1000, maxAnswers = 500) {
+  // 256 answers of 10-50 experts stay within a few tens of MB, under a worker's 150 MB budget.
+  constructor(maxEntries = 1000, maxAnswers = 256) {
     this.totals = new Lru(maxEntries);
     this.answers = new Lru(maxAnswers);
   }
