@@ -212,13 +212,13 @@ function urlsId(urls: ExpertUrls): number {
   return id;
 }
 
-/** Freezes a remembered answer, so a caller that changed one would fail loudly instead of changing it for the next. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+/**
+ * Freezes a remembered answer's outer object and list (not each expert: a deep freeze cost ~0.1 ms
+ * a page), so a caller that replaced its fields would fail loudly instead of changing it for the next.
+ */
+function frozen(answer: ExpertSearchResult): ExpertSearchResult {
+  Object.freeze(answer.experts);
+  return Object.freeze(answer);
 }
 
 /**
@@ -230,7 +230,7 @@ function deepFreeze<T>(value: T): T {
  * planned for few matches.
  *
  * Whole answers are remembered too (in `counts`, per directory version, compiled vocabulary and
- * URL base): a repeated search costs one read of the version. They are frozen; do not change one.
+ * URL base): a repeated search costs one read of the version. Do not change one (they are shared).
  */
 export async function searchExperts(
   sql: Sql,
@@ -269,7 +269,7 @@ export async function searchExperts(
     limit,
     has_more: exact ? offset + rows.length < total : rows.length === limit,
   };
-  counts.remember(version, answerKey, vocabulary ?? counts, deepFreeze(answer));
+  counts.remember(version, answerKey, vocabulary ?? counts, frozen(answer));
   return answer;
 }
 
