@@ -8,7 +8,7 @@ import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import { directoryVersion } from "./count-cache.ts";
 import { expertProfileJson } from "./profile.ts";
-import { searchExperts } from "./search.ts";
+import { searchExpertsJson } from "./search.ts";
 import type { ExpertUrls } from "./urls.ts";
 import { checkSlug } from "./slug.ts";
 
@@ -41,7 +41,7 @@ export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql:
   const revalidated = revalidation({ version: () => directoryVersion(deps.sql) });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
-    .get("/", async ({ request }) => cachedJson(request, await searchExperts(deps.sql, searchQuery(request), deps.urls), DIRECTORY), { rateLimit: "search" })
+    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.sql, searchQuery(request), deps.urls), DIRECTORY), { rateLimit: "search" })
     .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
       const slug = checkSlug(profilePath(params).slug);

@@ -7,7 +7,9 @@ import { type ParsedQuery, parseQuery } from "../search/query.ts";
 import { plannedWithValues } from "../search/custom-plan.ts";
 import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
-import { CountCache } from "./count-cache.ts";
+import type { Vocabulary } from "../search/vocabulary.ts";
+import { JsonText } from "../http/cached-json.ts";
+import { CountCache, directoryVersion, Lru } from "./count-cache.ts";
 import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
@@ -164,17 +166,59 @@ function sharedCounts(sql: Sql): CountCache {
  * show one of its words in far more documents than the cap, the count is known to pass the cap
  * and is not taken: that count is the slowest part of a broad search at a million experts.
  */
-async function countWords(sql: Sql, query: SearchQuery, parsed: ParsedQuery, match: MatchFilters, key: string, counts: CountCache): Promise<number> {
+async function countWords(sql: Sql, query: SearchQuery, parsed: ParsedQuery, match: MatchFilters, key: string, counts: CountCache, version: string): Promise<number> {
   const { category, country, city, language, accepting } = match;
   const unfiltered = !category && !country && !city && !language && !accepting;
   if (unfiltered && provablyMoreThan(await lexemeFrequencies(sql), parsed.groups, EXACT_TOTAL_LIMIT)) return EXACT_TOTAL_LIMIT + 1;
-  return counts.total(sql, `${key}\nwords`, () => countMatches(sql, query, parsed, "words"));
+  return counts.total(sql, `${key}\nwords`, () => countMatches(sql, query, parsed, "words"), version);
 }
 
-/** Reads `q` with the current vocabulary and the typo lexicon; null without `q`. */
-export async function readQuery(sql: Sql, q: string | undefined): Promise<ParsedQuery | null> {
+/**
+ * Parsed queries per compiled vocabulary (a vocabulary import compiles a new one, which drops
+ * these with it). Reading "lawyer" walks every locale's terms of the concepts it names and was
+ * the largest JavaScript cost of a search (BENCHMARKS.md). The key holds the directory version
+ * too: typo correction reads the lexicon, which grows only with writes that bump it (an
+ * import's experts, a reindex) or with a vocabulary import (a new vocabulary). Callers must not
+ * change a parsed query they are given.
+ */
+const parsedByVocabulary = new WeakMap<Vocabulary, Lru<ParsedQuery>>();
+const PARSED_QUERIES = 1000;
+
+/**
+ * Reads `q` with the current vocabulary and the typo lexicon; null without `q`. With the
+ * directory `version` read before it, the answer is remembered for that version.
+ */
+export async function readQuery(sql: Sql, q: string | undefined, version?: string, vocabulary?: Vocabulary): Promise<ParsedQuery | null> {
   if (!q) return null;
-  return parseQuery(q, await vocabularyFor(sql), lexiconLookup(sql));
+  vocabulary ??= await vocabularyFor(sql);
+  if (version === undefined) return parseQuery(q, vocabulary, lexiconLookup(sql));
+  let parsed = parsedByVocabulary.get(vocabulary);
+  if (!parsed) parsedByVocabulary.set(vocabulary, (parsed = new Lru(PARSED_QUERIES)));
+  const key = `${version}\n${q}`;
+  const hit = parsed.get(key);
+  if (hit) return hit;
+  const value = await parseQuery(q, vocabulary, lexiconLookup(sql));
+  parsed.set(key, value);
+  return value;
+}
+
+/** A number per ExpertUrls object, for keys: answers built for one base are not another's. */
+const urlsIds = new WeakMap<ExpertUrls, number>();
+let nextUrlsId = 0;
+
+function urlsId(urls: ExpertUrls): number {
+  let id = urlsIds.get(urls);
+  if (id === undefined) urlsIds.set(urls, (id = nextUrlsId++));
+  return id;
+}
+
+/**
+ * Freezes a remembered answer's outer object and list (not each expert: a deep freeze cost ~0.1 ms
+ * a page), so a caller that replaced its fields would fail loudly instead of changing it for the next.
+ */
+function frozen(answer: ExpertSearchResult): ExpertSearchResult {
+  Object.freeze(answer.experts);
+  return Object.freeze(answer);
 }
 
 /**
@@ -184,6 +228,9 @@ export async function readQuery(sql: Sql, q: string | undefined): Promise<Parsed
  * empty first page). A relevance search counts the main-document matches first (capped): past
  * the cap they are dense and the total is known to be a lower bound; below it, the page is
  * planned for few matches.
+ *
+ * Whole answers are remembered too (in `counts`, per directory version, compiled vocabulary and
+ * URL base): a repeated search costs one read of the version. Do not change one (they are shared).
  */
 export async function searchExperts(
   sql: Sql,
@@ -195,18 +242,25 @@ export async function searchExperts(
   const page = query.page ?? 0;
   const locale: Locale = query.locale ?? "en";
   const offset = page * limit;
-  const parsed = await readQuery(sql, query.q);
+  // Read once, before anything is built from the directory (so what is built is never remembered
+  // under a version later than what it read): the key of the answer, the parse and the totals.
+  const version = await directoryVersion(sql);
+  const vocabulary = query.q ? await vocabularyFor(sql) : null;
+  const answerKey = `${urlsId(urls)}\n${urls.base()}\n${JSON.stringify(query)}`;
+  const remembered = counts.answer<ExpertSearchResult>(version, answerKey, vocabulary ?? counts);
+  if (remembered) return remembered;
+  const parsed = await readQuery(sql, query.q, version, vocabulary ?? undefined);
   // The filters that decide `total`, once: the count cache's key and the test for "q alone".
   const match = matchFilters(query, parsed);
   const key = JSON.stringify(match);
-  const words = parsed?.groups.length ? await countWords(sql, query, parsed, match, key, counts) : 0;
+  const words = parsed?.groups.length ? await countWords(sql, query, parsed, match, key, counts, version) : 0;
   const dense = words > EXACT_TOTAL_LIMIT;
   const rows = await searchPage(sql, query, parsed, dense);
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
-  const counted = dense ? words : pageProvesTotal ? offset + rows.length : await counts.total(sql, key, () => countMatches(sql, query, parsed));
+  const counted = dense ? words : pageProvesTotal ? offset + rows.length : await counts.total(sql, key, () => countMatches(sql, query, parsed), version);
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
-  return {
+  const answer: ExpertSearchResult = {
     experts: rows.map((row) => toExpertSummary(row, locale, urls)),
     total,
     total_is_exact: exact,
@@ -215,4 +269,17 @@ export async function searchExperts(
     limit,
     has_more: exact ? offset + rows.length < total : rows.length === limit,
   };
+  counts.remember(version, answerKey, vocabulary ?? counts, frozen(answer));
+  return answer;
+}
+
+/** The JSON text of remembered answers, made once per answer (an 8 KB page took ~5-20 µs to serialize). */
+const texts = new WeakMap<ExpertSearchResult, JsonText>();
+
+/** searchExperts as the JSON text the REST route sends: a remembered answer is not serialized again. */
+export async function searchExpertsJson(sql: Sql, query: SearchQuery, urls: ExpertUrls, counts?: CountCache): Promise<JsonText> {
+  const answer = await searchExperts(sql, query, urls, counts);
+  let text = texts.get(answer);
+  if (!text) texts.set(answer, (text = new JsonText(JSON.stringify(answer))));
+  return text;
 }
