@@ -230,7 +230,9 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
       events.push(`close hook (in flight ${app.server.inFlight()}, db ${ok === 1 ? "open" : "?"})`);
     });
 
-    // Hold the experts table so a search stays in flight until we let go.
+    // Hold the experts table so a search stays in flight until we let go. A write first: the
+    // server remembers answers per directory version, and an earlier test may have asked this one.
+    await sql`update directory_version set version = version + 1`;
     const lock = await holdExpertsTable(sql);
     const slow = fetch(`${app.url}/api/agents/experts?limit=1`).then(async (res) => ({ status: res.status, body: await res.json() }));
     for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
