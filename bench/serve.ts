@@ -140,7 +140,9 @@ async function runSize(size: string): Promise<SizeResult> {
     if (bad.length) console.error(`${endpoint.name}: ${bad.map((c) => `${c.request.path} → ${c.status} ${new TextDecoder().decode(c.body).slice(0, 200)}`).join("; ")}`);
     const name = endpoint.name.replace(/\W+/g, "-");
     console.error(`${database} ${endpoint.name}: database ceiling`);
-    const scripts = writeScripts(scratch, `${size}-${name}`, captured, endpoint.customPlans);
+    // pgbench takes at most 128 scripts: a longer rotation is sampled evenly.
+    const step = Math.ceil(captured.length / 100);
+    const scripts = writeScripts(scratch, `${size}-${name}`, captured.filter((_, i) => i % step === 0), endpoint.customPlans);
     const dbCeiling = await runPgbench(databaseUrl, scripts, { clients: connections, seconds, settings: capture.sessionSettings });
     console.error(`${database} ${endpoint.name}: HTTP ceiling`);
     const bodyFile = join(scratch, `${size}-${name}.body`);

@@ -58,8 +58,9 @@ export async function captureEndpoints(databaseUrl: string, endpoints: Endpoint[
     const captured = new Map<string, CapturedRequest[]>();
     for (const endpoint of endpoints) {
       const list: CapturedRequest[] = [];
+      for (const request of endpoint.notRemembered?.warm ?? []) await send(request);
       for (const request of endpoint.requests) {
-        await send(request);
+        if (!endpoint.notRemembered) await send(request);
         recorded = [];
         const answer = await send(request);
         const statements = recorded.filter((s) => !background.includes(s.sql));

@@ -23,6 +23,13 @@ export interface Endpoint {
    * way (pgbench -M extended) rather than as named statements that may go generic.
    */
   customPlans?: boolean;
+  /**
+   * Measures answers the server does not remember: the rotation is longer than the server's
+   * memory of answers (256, least recently used out), so round-robin never finds one. The capture
+   * sends `warm` first (what a steady state has remembered: the totals, the parsed queries) and
+   * records each request's first answer, not its second.
+   */
+  notRemembered?: { warm: BenchRequest[] };
 }
 
 /** Headers of a Streamable HTTP MCP request (the session header is added once a session exists). */
@@ -52,6 +59,14 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
   const q = encodeURIComponent;
   return [
     { name: "search q", customPlans: true, about: `q = ${QUERIES.join(" | ")}`, requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)) },
+    {
+      name: "search q, not remembered",
+      customPlans: true,
+      about: `the same 4 queries at limit 5–20 and pages 0–4: ${QUERIES.length * 16 * 5} distinct answers, more than the server keeps`,
+      requests: QUERIES.flatMap((text) =>
+        Array.from({ length: 16 * 5 }, (_, i) => get(`/api/agents/experts?q=${q(text)}&limit=${5 + (i % 16)}&page=${Math.floor(i / 16)}`))),
+      notRemembered: { warm: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=1`)) },
+    },
     {
       name: "search filters",
       customPlans: true,
