@@ -60,7 +60,7 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
   return [
     { name: "search q", customPlans: true, about: `q = ${QUERIES.join(" | ")}`, requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)) },
     {
-      name: "search q, not remembered",
+      name: "search q (not remembered)",
       customPlans: true,
       about: `the same 4 queries at limit 5–20 and pages 0–4: ${QUERIES.length * 16 * 5} distinct answers, more than the server keeps`,
       requests: QUERIES.flatMap((text) =>

@@ -39,12 +39,12 @@ const hazard = (sql: string) => /:[A-Za-z_]/.test(sql.replaceAll("::", ""));
 /**
  * Writes one pgbench script per request into dir; returns the pgbench arguments for them.
  * `customPlans`: the server plans these statements with their values each time (unnamed), so
- * pgbench must too (-M extended); pgbench has one mode per run, so the endpoint's cheap lookups
+ * pgbench must too (-M extended: unnamed statements, the values as parameters); pgbench has one mode per run, so the endpoint's cheap lookups
  * beside them (lexicon, directory version) are then planned each time as well, a little below
  * what the server pays for them.
  */
 export function writeScripts(dir: string, name: string, requests: CapturedRequest[], customPlans = false): { args: string[]; mode: string } {
-  const inline = customPlans || requests.some((r) => r.statements.some((s) => hazard(s.sql)));
+  const inline = requests.some((r) => r.statements.some((s) => hazard(s.sql)));
   const args: string[] = [];
   requests.forEach((r, i) => {
     const lines = r.statements.map((s) => {
@@ -62,7 +62,7 @@ export function writeScripts(dir: string, name: string, requests: CapturedReques
     writeFileSync(file, `-- ${r.request.method} ${r.request.path}\n${lines.join("\n")}\n`);
     args.push("-f", `${file}@1`);
   });
-  return { args, mode: inline ? "extended" : "prepared" };
+  return { args, mode: inline || customPlans ? "extended" : "prepared" };
 }
 
 export async function runPgbench(databaseUrl: string, scripts: { args: string[]; mode: string }, options: { clients: number; seconds: number; settings: Record<string, string> }): Promise<PgbenchResult> {
