@@ -62,9 +62,11 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
     {
       name: "search q (not remembered)",
       customPlans: true,
-      about: `the same 4 queries at limit 5–20 and pages 0–4: ${QUERIES.length * 16 * 5} distinct answers, more than the server keeps`,
+      about: `the same 4 queries at limit 1–20 and pages 0–7: ${QUERIES.length * 20 * 8} distinct answers`,
+      // 640: more than the 256 answers a worker keeps even when two workers share the rotation
+      // (each then sees about half of it between two visits of the same request).
       requests: QUERIES.flatMap((text) =>
-        Array.from({ length: 16 * 5 }, (_, i) => get(`/api/agents/experts?q=${q(text)}&limit=${5 + (i % 16)}&page=${Math.floor(i / 16)}`))),
+        Array.from({ length: 20 * 8 }, (_, i) => get(`/api/agents/experts?q=${q(text)}&limit=${1 + (i % 20)}&page=${Math.floor(i / 20)}`))),
       notRemembered: { warm: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=1`)) },
     },
     {
