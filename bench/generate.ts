@@ -13,7 +13,7 @@ import postgres from "postgres";
 import { loadConfig } from "../src/config.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { createLogger } from "../src/log.ts";
-import { prepareDatabase } from "../src/server.ts";
+import { prepareDatabase } from "../src/prepare-database.ts";
 import { growDirectory } from "./grow.ts";
 import { syntheticExperts } from "./synthetic.ts";
 

@@ -17,13 +17,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/config.ts";
-import { importExperts } from "../src/experts/import-file.ts";
-import { createLogger } from "../src/log.ts";
-import { prepareDatabase } from "../src/server.ts";
 import { childrenOf, cpuSecondsOf, memoryMiB } from "./lib/proc.ts";
+import { benchDirectory } from "./lib/directory.ts";
 import { runWrk } from "./lib/wrk.ts";
-import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -89,12 +85,7 @@ if (!values["skip-load"]) {
   // (b) Workers under load on a PostgreSQL server.
   const databaseUrl = values["database-url"];
   if (!databaseUrl) throw new Error("--database-url is required for the load part (or --skip-load)");
-  const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
-  const [{ n }] = await db.sql`select count(*)::int as n from experts`;
-  if (n === 0) await importExperts(db.sql, syntheticExperts(Number(values.experts)), { batchSize: 1000 });
-  const [{ slug }] = await db.sql`select slug from experts where is_public and is_verified order by id limit 1`;
-  const [{ total }] = await db.sql`select count(*)::int as total from experts`;
-  await db.close();
+  const { slug, total } = await benchDirectory(databaseUrl, Number(values.experts));
 
   const mcpScript = join(mkdtempSync(join(tmpdir(), "ed-mem-wrk-")), "mcp.lua");
   const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" };

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
 import { createLogger } from "../src/log.ts";
-import { prepareDatabase } from "../src/server.ts";
+import { prepareDatabase } from "../src/prepare-database.ts";
 import { databaseOf, SIZES } from "./generate.ts";
 import { captureEndpoints } from "./lib/capture.ts";
 import { explainCapture } from "./lib/explain.ts";

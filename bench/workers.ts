@@ -9,13 +9,9 @@
 // A database without experts gets `--experts` synthetic ones (bench/synthetic.ts) first.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/config.ts";
-import { importExperts } from "../src/experts/import-file.ts";
-import { createLogger } from "../src/log.ts";
-import { prepareDatabase } from "../src/server.ts";
 import { backendsOf, childrenOf, cpuSecondsOf } from "./lib/proc.ts";
+import { benchDirectory } from "./lib/directory.ts";
 import { runWrk } from "./lib/wrk.ts";
-import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -34,12 +30,7 @@ if (!databaseUrl) throw new Error("--database-url is required");
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 const base = `http://127.0.0.1:${values.port}`;
 
-const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
-const [{ n }] = await db.sql`select count(*)::int as n from experts`;
-if (n === 0) await importExperts(db.sql, syntheticExperts(Number(values.experts)), { batchSize: 1000 });
-const [{ slug }] = await db.sql`select slug from experts where is_public and is_verified order by id limit 1`;
-const [{ total }] = await db.sql`select count(*)::int as total from experts`;
-await db.close();
+const { slug, total } = await benchDirectory(databaseUrl, Number(values.experts));
 
 const backends = () => backendsOf(databaseName);
 const sum = cpuSecondsOf;

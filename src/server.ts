@@ -13,8 +13,6 @@ import { type ShutdownHooks, within } from "./ops/shutdown.ts";
 import { isAddressInUse, PortInUseError } from "./http/port.ts";
 import type { WindowStore } from "./http/rate-limit-store.ts";
 
-export { prepareDatabase }; // where tests and benchmarks have always found it
-
 export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   url: string;

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { loadConfig } from "../src/config.ts";
 import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
-import { prepareDatabase } from "../src/server.ts";
+import { prepareDatabase } from "../src/prepare-database.ts";
 import { serverDatabase } from "./support/postgres-cluster.ts";
 import { holdExpertsTable } from "./support/table-lock.ts";
 import { alive, type ServerProcess, spawnServer } from "./support/server-process.ts";

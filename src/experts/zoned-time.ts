@@ -107,7 +107,21 @@ export function wallOfUtc(instant: number): WallTime {
 // window edges of the coming weeks. wallAt is a pure function of (instant, zone), so its answers
 // are kept, frozen, per zone; a zone's map is emptied when it grows past this bound.
 const WALL_CACHE_LIMIT = 20_000;
-const walls = new Map<string, Map<number, Readonly<WallTime>>>();
+
+/** Remembers a pure function of (number, zone), per zone, each zone's answers bounded as above. */
+function memoPerZone<V>(compute: (key: number, zone: string) => V): (key: number, zone: string) => V {
+  const zones = new Map<string, Map<number, V>>();
+  return (key, zone) => {
+    let known = zones.get(zone);
+    if (!known) zones.set(zone, (known = new Map()));
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= WALL_CACHE_LIMIT) known.clear();
+      known.set(key, (value = compute(key, zone)));
+    }
+    return value;
+  };
+}
 
 const HOUR = 3_600_000;
 
@@ -124,16 +138,7 @@ export function wallAt(instant: number, zone: string): Readonly<WallTime> {
   return exactWallAt(instant, zone);
 }
 
-function exactWallAt(instant: number, zone: string): Readonly<WallTime> {
-  let known = walls.get(zone);
-  if (!known) walls.set(zone, (known = new Map()));
-  let wall = known.get(instant);
-  if (!wall) {
-    if (known.size >= WALL_CACHE_LIMIT) known.clear();
-    known.set(instant, (wall = Object.freeze(formatWall(instant, zone))));
-  }
-  return wall;
-}
+const exactWallAt = memoPerZone((instant, zone): Readonly<WallTime> => Object.freeze(formatWall(instant, zone)));
 
 function formatWall(instant: number, zone: string): WallTime {
   const parts: Record<string, string> = {};
@@ -162,19 +167,11 @@ export function offsetAt(instant: number, zone: string): number {
  * is 03:30 EDT. Assumes at most one transition within a day either side, as every zone has.
  */
 export function instantOf(w: WallTime, zone: string): number {
-  const local = wallAsUtc(w);
-  // Pure in (local, zone), and asked for the same window edges on every request (see walls).
-  let known = instants.get(zone);
-  if (!known) instants.set(zone, (known = new Map()));
-  let instant = known.get(local);
-  if (instant === undefined) {
-    if (known.size >= WALL_CACHE_LIMIT) known.clear();
-    known.set(local, (instant = resolveInstant(local, zone)));
-  }
-  return instant;
+  // Pure in (local, zone), and asked for the same window edges on every request (see wallAt).
+  return resolvedInstant(wallAsUtc(w), zone);
 }
 
-const instants = new Map<string, Map<number, number>>();
+const resolvedInstant = memoPerZone(resolveInstant);
 
 function resolveInstant(local: number, zone: string): number {
   const before = offsetAt(local - DAY, zone);
@@ -193,18 +190,11 @@ function pad(n: number, width = 2): string {
 
 /** RFC 3339 text of an instant with the offset `zone` has then: 2026-03-08T09:00:00-04:00. */
 export function formatInZone(instant: number, zone: string): string {
-  // The edges of the coming weeks' intervals, asked again on every request (see walls).
-  let known = texts.get(zone);
-  if (!known) texts.set(zone, (known = new Map()));
-  let text = known.get(instant);
-  if (text === undefined) {
-    if (known.size >= WALL_CACHE_LIMIT) known.clear();
-    known.set(instant, (text = formatOffsetTime(instant, zone)));
-  }
-  return text;
+  // The edges of the coming weeks' intervals, asked again on every request (see wallAt).
+  return offsetTimeText(instant, zone);
 }
 
-const texts = new Map<string, Map<number, string>>();
+const offsetTimeText = memoPerZone(formatOffsetTime);
 
 function formatOffsetTime(instant: number, zone: string): string {
   const offset = offsetAt(instant, zone);

@@ -6,7 +6,8 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import type { Pool } from "../../src/db/connect.ts";
 import { seedDemo } from "../../src/demo/seed.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
-import { prepareDatabase, type RunningServer, startServer } from "../../src/server.ts";
+import { prepareDatabase } from "../../src/prepare-database.ts";
+import { type RunningServer, startServer } from "../../src/server.ts";
 import { expectContractResponse } from "./contract.ts";
 
 export interface TestDatabase {
