@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { contract } from "../contract/index.ts";
 import { registerGetAvailability } from "./get-availability-tool.ts";
 import { registerGetExpert } from "./get-expert-tool.ts";
@@ -12,15 +13,38 @@ Workflow: search_experts to find candidates, get_expert for a full profile (serv
 Give users the profile_url and booking_url so they can read and book themselves.`;
 
 /**
+ * The SDK checks JSON Schemas with a validator only for elicitation answers, which this server never
+ * asks for; its default builds a whole Ajv instance per server (a tenth of an MCP call's CPU when a
+ * server was made per request), so it gets one that says so instead.
+ */
+const noElicitation: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error("this server sends no elicitation requests");
+  },
+};
+
+/**
+ * The tools' structured results are built by the feature functions, typed by the contract, and every
+ * one the tests see is checked against the contract (the official client checks them against the
+ * tools' output schemas too). The SDK would check each again with zod on every call, a quarter of
+ * an MCP search's CPU (BENCHMARKS.md), so a server of ours skips that check.
+ */
+function withoutOutputCheck(server: McpServer): McpServer {
+  (server as unknown as { validateToolOutput: () => Promise<void> }).validateToolOutput = async () => {};
+  return server;
+}
+
+/**
  * The MCP server with its tools over the same feature functions as REST. It knows
- * nothing of transports: each transport file connects a fresh one (per request on /api/mcp,
- * per stream on /api/sse).
+ * nothing of transports: each transport file connects a fresh one (per session and process on
+ * /api/mcp, per stream on /api/sse).
  */
 export function createMcpServer(deps: McpToolDeps): McpServer {
   const server = new McpServer(
     { name: "expert-directory", title: "Expert Directory", version: contract.info.version },
-    { instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitation },
   );
+  withoutOutputCheck(server);
   registerSearchExperts(server, deps);
   registerGetExpert(server, deps);
   registerGetAvailability(server, deps);

@@ -1,13 +1,18 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { type McpCaller, callerAuthInfo } from "./caller.ts";
 import { jsonRpcError, MAX_MESSAGE_BYTES } from "./json-rpc.ts";
 import { createMcpServer } from "./server.ts";
+import { connectSessionServer, type SessionServer } from "./session-server.ts";
 import type { McpSessions } from "./sessions.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
 const OPENED = new TextEncoder().encode(": stream open\n\n");
+
+/** Session servers one process keeps (least recently used closed first): ~40 KB each. */
+const SESSION_SERVERS = 256;
+const MAX_BATCH = 100; // the SDK transport's own cap on a batch
 
 /**
  * /api/mcp, the Streamable HTTP transport, served by the SDK's web-standard transport.
@@ -24,6 +29,58 @@ const OPENED = new TextEncoder().encode(": stream open\n\n");
  */
 export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions }) {
   const { sessions } = deps;
+  // A session's server, kept between its requests in this process (Map order: least recently used first).
+  const sessionServers = new Map<string, Promise<SessionServer>>();
+
+  function sessionServer(id: string): Promise<SessionServer> {
+    let entry = sessionServers.get(id);
+    if (entry) sessionServers.delete(id); // re-insert: most recent last
+    entry ??= connectSessionServer(() => createMcpServer(deps.tools));
+    sessionServers.set(id, entry);
+    if (sessionServers.size > SESSION_SERVERS) {
+      const [oldest, evicted] = sessionServers.entries().next().value!;
+      sessionServers.delete(oldest);
+      void evicted.then(({ server }) => server.close());
+    }
+    return entry;
+  }
+
+  /**
+   * A POST of an existing session on that session's server in this process: the messages go
+   * straight to it and the answers come back as JSON, as the SDK's transport sends them with
+   * `enableJsonResponse`, without building a server and a transport per request (most of an MCP
+   * call's cost: BENCHMARKS.md). Null when the request is not the plain case (a header or message
+   * the SDK's transport must refuse, an id already in flight): `serve` then answers it as before.
+   */
+  async function exchange(request: Request, caller: McpCaller, id: string, body: unknown): Promise<Response | null> {
+    const accept = request.headers.get("accept") ?? "";
+    if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
+    if ((request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return null;
+    const version = request.headers.get("mcp-protocol-version");
+    if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+    const list = Array.isArray(body) ? body : [body];
+    if (list.length === 0 || list.length > MAX_BATCH) return null;
+    const messages: JSONRPCMessage[] = [];
+    for (const item of list) {
+      const parsed = JSONRPCMessageSchema.safeParse(item);
+      if (!parsed.success) return null;
+      messages.push(parsed.data);
+    }
+    const { transport } = await sessionServer(id);
+    const answers = transport.exchange(messages, { authInfo: callerAuthInfo(caller), requestInfo: undefined });
+    if (!answers) return null;
+    const replies = await answers;
+    if (!messages.some(isJSONRPCRequest)) return new Response(null, { status: 202 });
+    return new Response(JSON.stringify(Array.isArray(body) ? replies : replies[0]), { headers: { "content-type": "application/json" } });
+  }
+
+  /** Closes this process's server of a session (it ended, or this process stops). */
+  function dropSessionServer(id: string): void {
+    const entry = sessionServers.get(id);
+    if (!entry) return;
+    sessionServers.delete(id);
+    void entry.then(({ server }) => server.close());
+  }
 
   async function serve(request: Request, caller: McpCaller, session: { id: string; fresh: boolean }, parsedBody?: unknown) {
     const server = createMcpServer(deps.tools);
@@ -100,11 +157,12 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
       }
       const id = await requireSession(request);
       if (id instanceof Response) return id;
-      return serve(request, caller, { id, fresh: false }, message);
+      return (await exchange(request, caller, id, message)) ?? serve(request, caller, { id, fresh: false }, message);
     }
     if (request.method === "GET" || request.method === "DELETE") {
       const id = await requireSession(request);
       if (id instanceof Response) return id;
+      if (request.method === "DELETE") dropSessionServer(id);
       return serve(request, caller, { id, fresh: false });
     }
     return jsonRpcError(405, -32000, "Method not allowed.", { allow: "GET, POST, DELETE" });
