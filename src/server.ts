@@ -80,6 +80,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     redisPrefix: config.redisPrefix,
     onFallback: () => ops.metrics.loginThrottleFallbacks.inc(),
   });
+  await loginAttempts.ready();
   const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts });
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.

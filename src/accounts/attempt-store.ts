@@ -15,6 +15,8 @@ export interface AttemptStore {
   take(scope: string, key: string, limit: number, windowMs: number): Promise<Attempt>;
   /** Where attempts are counted right now: "postgres", "redis" or "postgres (Redis circuit open)". */
   status(): string;
+  /** Settles once the store has tried its backend (Redis) once; never rejects. */
+  ready(): Promise<void>;
   close(): void;
 }
 

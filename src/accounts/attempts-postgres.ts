@@ -51,6 +51,7 @@ export function postgresAttempts(sql: Sql, log?: Logger): AttemptStore {
       };
     },
     status: () => "postgres",
+    ready: () => Promise.resolve(),
     close() {},
   };
 }

@@ -33,7 +33,7 @@ export interface RedisAttemptsOptions {
   fallback: AttemptStore;
   /** Called each time an attempt was counted by the fallback because Redis failed (metrics). */
   onFallback?: () => void;
-  /** Longest wait for Redis before counting in the fallback (default 250 ms). */
+  /** Longest wait for Redis before counting in the fallback (default 1 s: a log-in is slow anyway). */
   timeoutMs?: number;
   /** Failures in a row that open the circuit (default 3), and how long it stays open (default 5 s). */
   circuit?: { failures: number; coolDownMs: number };
@@ -59,27 +59,27 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
   });
   let connecting = false;
   let lastConnectTry = 0;
-  function connectSoon() {
-    if (connecting || Date.now() - lastConnectTry < 1000) return;
+  function connectSoon(): Promise<void> {
+    if (connecting || Date.now() - lastConnectTry < 1000) return Promise.resolve();
     connecting = true;
     lastConnectTry = Date.now();
-    client
+    return client
       .connect()
       .catch(() => {})
       .finally(() => {
         connecting = false;
       });
   }
-  connectSoon();
+  const firstConnect = connectSoon();
 
   async function run(script: string, key: string, args: string[]): Promise<[number, number]> {
     if (!client.connected) {
-      connectSoon();
+      void connectSoon();
       throw new Error("Redis is not connected");
     }
     let timer: Timer | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("Redis did not answer in time")), options.timeoutMs ?? 250);
+      timer = setTimeout(() => reject(new Error("Redis did not answer in time")), options.timeoutMs ?? 1000);
     });
     try {
       return await Promise.race([client.send("EVAL", [script, "1", key, ...args]), timeout]);
@@ -88,21 +88,22 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
     }
   }
 
-  function countInFallback(scope: string, key: string, limit: number, windowMs: number): Promise<Attempt> {
+  function countInFallback(scope: string, key: string, limit: number, windowMs: number, reason: string): Promise<Attempt> {
     options.onFallback?.();
+    options.log.debug("login throttle: attempt counted in the database instead of Redis", { reason });
     return options.fallback.take(scope, key, limit, windowMs);
   }
 
   return {
     async take(scope, key, limit, windowMs) {
-      if (!breaker.allow()) return countInFallback(scope, key, limit, windowMs);
+      if (!breaker.allow()) return countInFallback(scope, key, limit, windowMs, "circuit open");
       const redisKey = `${options.prefix}${scope}:${key}`;
       let answer: [number, number];
       try {
         answer = await run(TAKE, redisKey, [String(limit), String(windowMs)]);
-      } catch {
+      } catch (error) {
         breaker.failure();
-        return countInFallback(scope, key, limit, windowMs);
+        return countInFallback(scope, key, limit, windowMs, (error as Error).message);
       }
       breaker.success();
       const [allowed, leftMs] = answer;
@@ -114,6 +115,7 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
       };
     },
     status: () => (breaker.open ? "postgres (Redis circuit open)" : "redis"),
+    ready: () => firstConnect,
     close() {
       client.close();
       options.fallback.close();
