@@ -1,11 +1,11 @@
-import type { Sql } from "../db/connect.ts";
+import type { Pool } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
 import type { AttemptStore } from "./attempt-store.ts";
 import { postgresAttempts } from "./attempts-postgres.ts";
 import { redisAttempts } from "./attempts-redis.ts";
 
 export interface AttemptStoreOptions {
-  sql: Sql;
+  sql: Pool;
   log: Logger;
   /** REDIS_URL: the Redis the rate limits use; null counts in the database. */
   redisUrl: string | null;
