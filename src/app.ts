@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import { sameOriginGuard } from "./accounts/origin.ts";
+import type { AttemptStore } from "./accounts/attempt-store.ts";
 import { authRoutes } from "./accounts/routes.ts";
 import { sessionLookup } from "./accounts/session-user.ts";
+import { loginLimits } from "./accounts/throttle.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connect.ts";
 import { expertRoutes } from "./experts/routes.ts";
@@ -43,6 +45,8 @@ export interface AppDeps {
   ops: AppOps;
   /** Sends inquiry e-mails; the same one the outbox worker uses (src/inquiries/mailer.ts). */
   mailer: Mailer;
+  /** Where the log-in throttle counts, shared by every process (src/accounts/attempts.ts). */
+  loginAttempts: AttemptStore;
 }
 
 /** Builds the whole HTTP surface from the feature plugins; it knows nothing of how it is served. */
@@ -93,7 +97,7 @@ export function createApp(deps: AppDeps) {
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
     .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth }))
-    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth }))
+    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth, limits: loginLimits(deps.loginAttempts) }))
     .use(keyRoutes({ sql, log: deps.log, auth }))
     .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));
   return app;

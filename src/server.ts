@@ -1,3 +1,4 @@
+import { createAttemptStore } from "./accounts/attempts.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
@@ -72,20 +73,29 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   await ops.limiter.ready();
   collectGauges(ops.metrics, db);
   const mailer = createMailer(config.mail);
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer });
+  const loginAttempts = createAttemptStore({
+    sql: db.sql,
+    log,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    onFallback: () => ops.metrics.loginThrottleFallbacks.inc(),
+  });
+  await loginAttempts.ready();
+  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts });
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
     app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP, reusePort: options.reusePort ?? false });
   } catch (error) {
     ops.limiter.close();
+    loginAttempts.close();
     await db.close();
     throw isAddressInUse(error) ? new PortInUseError(config.port, config.host) : error;
   }
   const port = app.server!.port;
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
-  log.info("listening", { url, database: db.kind, public_base_url: baseUrl });
+  log.info("listening", { url, database: db.kind, public_base_url: baseUrl, login_throttle_store: loginAttempts.status() });
   if (options.mailDelivery ?? true) {
     const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
     ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
@@ -105,6 +115,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     await drainHooks;
     await ops.shutdown.run("close", config.shutdownTimeoutMs);
     ops.limiter.close();
+    loginAttempts.close();
     await db.close();
     log.info("stopped", { duration_ms: Math.round(performance.now() - started) });
   }

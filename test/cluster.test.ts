@@ -5,7 +5,7 @@ import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/prepare-database.ts";
 import { serverDatabase } from "./support/postgres-cluster.ts";
-import { holdExpertsTable } from "./support/table-lock.ts";
+import { holdExpertsTable, someoneWaitsForExperts } from "./support/table-lock.ts";
 import { alive, type ServerProcess, spawnServer } from "./support/server-process.ts";
 import { startTestSmtp, type TestSmtp } from "./support/smtp.ts";
 
@@ -95,14 +95,18 @@ describe("WORKERS=2 on one port", () => {
   it("on SIGTERM stops accepting in every worker, lets a request in flight finish, and exits 0", async () => {
     const workerPids = cluster.logs.filter((l) => l.msg === "listening" && l.worker !== undefined).map((l) => l.pid as number);
     // Another session holds the experts table, so a profile read waits until the test lets go.
-    const other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
+    // Two connections: one holds the lock, the other watches for the request waiting on it.
+    const other = postgres(database.databaseUrl, { max: 2, onnotice: () => {} });
     const lock = await holdExpertsTable(other);
     const inFlight = fresh(`/api/agents/experts/${slug}`);
-    await Bun.sleep(300);
+    await someoneWaitsForExperts(other); // the profile read is in flight, held by the lock
     cluster.proc.kill("SIGTERM");
     await cluster.waitForLog((l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.in_flight === 1);
-    await Bun.sleep(200);
-    await expect(fresh("/healthz")).rejects.toThrow(); // no worker accepts any more
+    // Each worker stops listening right after saying so: once both said it, none accepts any more.
+    const stopping = () => cluster.logs.filter((l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.worker !== undefined);
+    for (let i = 0; i < 1500 && stopping().length < 2; i++) await Bun.sleep(20);
+    expect(stopping().map((l) => l.worker).sort()).toEqual([0, 1]);
+    await expect(fresh("/healthz")).rejects.toThrow();
     await lock.release();
     await other.end();
     expect((await inFlight).status).toBe(200);

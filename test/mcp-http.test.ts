@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { postgresAttempts } from "../src/accounts/attempts-postgres.ts";
 import { createApp } from "../src/app.ts";
 import { createMailer } from "../src/inquiries/mailer.ts";
 import { loadConfig } from "../src/config.ts";
@@ -207,7 +208,8 @@ describe("several instances without sticky sessions", () => {
     const log = createLogger("silent");
     const ops = createOps(config, log);
     const db = { sql: app.sql, kind: app.kind, poolSize: 1, close: async () => {} };
-    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail) });
+    const loginAttempts = postgresAttempts(db.sql, log);
+    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts });
     instance.listen({ port: 0, hostname: "127.0.0.1" });
     second = {
       url: `http://127.0.0.1:${instance.server!.port}`,

@@ -23,31 +23,36 @@ describe.skipIf(skipRedisSuite)("when Redis goes away and comes back", () => {
       circuit: { failures: 3, coolDownMs: 300 },
     });
     const who = { ip: "192.0.2.44", keyId: null };
+    const key = `${prefix}rl:search:ip:192.0.2.44`;
+    // Every request is counted in Redis once in the end: decided there, or decided locally and
+    // written back on recovery. What is asserted is what happened, never how fast (a loaded
+    // machine may see Redis miss its 250 ms now and then: a local decision, counted as such).
+    let takes = 0;
+    const take = () => (takes++, limiter.take("search", who));
     try {
       await limiter.ready();
-      expect((await limiter.take("search", who)).remaining).toBe(999);
-      expect(fallbacks).toBe(0);
-      expect(await redis.send("ZCARD", [`${prefix}rl:search:ip:192.0.2.44`])).toBe(1);
+      expect((await take()).allowed).toBe(true);
+      if (fallbacks === 0) expect(await redis.send("ZCARD", [key])).toBe(1);
 
       proxy.down();
-      for (let i = 0; i < 3; i++) expect((await limiter.take("search", who)).allowed).toBe(true); // still serving
-      expect(fallbacks).toBe(3);
+      const before = fallbacks;
+      for (let i = 0; i < 3; i++) expect((await take()).allowed).toBe(true); // still serving
+      expect(fallbacks).toBe(before + 3);
       expect(lines.filter((l) => l.level === "warn" && l.msg.includes("Redis unavailable")).length).toBe(1);
 
       proxy.up();
-      let decided = 0;
-      for (let i = 0; i < 100; i++) {
+      let decidedByRedis = false;
+      for (let i = 0; i < 300 && !decidedByRedis; i++) {
         const before = fallbacks;
-        await limiter.take("search", who);
-        if (fallbacks === before) break; // decided by Redis again
-        decided++;
-        await Bun.sleep(50);
+        await take();
+        decidedByRedis = fallbacks === before;
+        if (!decidedByRedis) await Bun.sleep(50);
       }
-      expect(decided).toBeLessThan(100);
+      expect(decidedByRedis).toBe(true);
       expect(lines.some((l) => l.level === "info" && l.msg.includes("Redis is reachable again"))).toBe(true);
-      // the first, the ones decided locally meanwhile (written back on recovery), and this one
-      await Bun.sleep(100);
-      expect(await redis.send("ZCARD", [`${prefix}rl:search:ip:192.0.2.44`])).toBe(1 + fallbacks + 1);
+      // The write-back runs in the background: eventually every request is in Redis, once.
+      for (let i = 0; i < 300 && Number(await redis.send("ZCARD", [key])) < takes; i++) await Bun.sleep(20);
+      expect(await redis.send("ZCARD", [key])).toBe(takes);
     } finally {
       limiter.close();
       proxy.down();

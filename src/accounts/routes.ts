@@ -7,7 +7,7 @@ import { readJsonBody } from "../http/json-body.ts";
 import { problem } from "../http/problem.ts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session-user.ts";
 import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
-import { type LoginLimits, loginLimits } from "./throttle.ts";
+import type { LoginLimits } from "./throttle.ts";
 import { authenticate, createUser, readCredentials, type User } from "./users.ts";
 
 export interface AuthDeps<Owner extends { keyId: string }> {
@@ -17,8 +17,8 @@ export interface AuthDeps<Owner extends { keyId: string }> {
   publicBaseUrl: string | null;
   /** The session and the client address (the failed log-in budget is per address). */
   auth: Auth<Owner, User>;
-  /** Login throttling; one set per app unless given. */
-  limits?: LoginLimits;
+  /** Login throttling, counted in the store every process shares (src/accounts/throttle.ts). */
+  limits: LoginLimits;
 }
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -30,7 +30,7 @@ function tooManyAttempts(seconds: number) {
 /** Sign-up, log-in, log-out and "who am I" for the dashboard, on the `ed_session` cookie. */
 export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner>) {
   const { sql, log } = deps;
-  const limits = deps.limits ?? loginLimits();
+  const { limits } = deps;
   const cookieOptions = { publicBaseUrl: deps.publicBaseUrl };
   // Every log-in gets a new token, and a session the browser already had ends: a token planted
   // before log-in is worth nothing after it.
@@ -52,11 +52,11 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
       const address = deps.auth.addressOf(request, server);
       // A 409 tells whether an address is registered, so sign-up conflicts share the address's
       // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
-      const wait = limits.perAddress.take(address);
-      if (wait) throw tooManyAttempts(wait);
+      const attempt = await limits.perAddress.take(address);
+      if (attempt.retryAfterSeconds) throw tooManyAttempts(attempt.retryAfterSeconds);
       const user = await createUser(sql, credentials);
       if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
-      limits.perAddress.refund(address);
+      await attempt.refund();
       await startSession(cookie[SESSION_COOKIE], user.id, request);
       log.info("account created", { user_id: user.id });
       set.status = 201;
@@ -65,20 +65,19 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
     .post("/login", async ({ cookie, request, server }) => {
       const credentials = readCredentials(await readJsonBody(request));
       const address = deps.auth.addressOf(request, server);
-      const waitAddress = limits.perAddress.take(address);
-      if (waitAddress) throw tooManyAttempts(waitAddress);
-      const waitAccount = limits.perAccount.take(credentials.email);
-      if (waitAccount) {
-        limits.perAddress.refund(address);
-        throw tooManyAttempts(waitAccount);
+      const byAddress = await limits.perAddress.take(address);
+      if (byAddress.retryAfterSeconds) throw tooManyAttempts(byAddress.retryAfterSeconds);
+      const byAccount = await limits.perAccount.take(credentials.email);
+      if (byAccount.retryAfterSeconds) {
+        await byAddress.refund();
+        throw tooManyAttempts(byAccount.retryAfterSeconds);
       }
       const user = await authenticate(sql, credentials);
       if (!user) {
         log.info("login failed", { address });
         throw problem(401, "The e-mail address or the password is wrong.");
       }
-      limits.perAddress.refund(address);
-      limits.perAccount.refund(credentials.email);
+      await Promise.all([byAddress.refund(), byAccount.refund()]);
       await startSession(cookie[SESSION_COOKIE], user.id, request);
       log.info("logged in", { user_id: user.id });
       return user;

@@ -20,6 +20,7 @@ export function createAppMetrics() {
     rateLimitStoreFallbacks: new Counter({ name: "rate_limit_store_fallbacks_total", help: "Rate-limit decisions taken by the local store because the shared store (Redis, or a worker's primary) failed.", registers }),
     rateLimitCircuitOpen: new Gauge({ name: "rate_limit_store_circuit_open", help: "1 while the Redis circuit breaker is open (rate limits counted in this process), else 0.", registers }),
     rateLimitCircuitTrips: new Counter({ name: "rate_limit_store_circuit_trips_total", help: "Times the Redis circuit breaker opened.", registers }),
+    loginThrottleFallbacks: new Counter({ name: "login_throttle_store_fallbacks_total", help: "Log-in attempts counted in the database because Redis (REDIS_URL) failed.", registers }),
     emailSends: new Counter({ name: "email_sends_total", help: "E-mails handed to the SMTP server, by result (sent or failed).", labelNames: ["result"], registers }),
     /** For the mail sender: one attempt's outcome. */
     countEmailAttempt: (sent: boolean) => metrics.emailSends.inc({ result: sent ? "sent" : "failed" }),

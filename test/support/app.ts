@@ -16,25 +16,62 @@ export interface TestDatabase {
   dataDir: string;
 }
 
+/** TEST_DATABASE_URL with another database: the server and credentials stay, the name changes. */
+export function onDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return url.toString();
+}
+
+// Per server URL, its named database made sure of (once per test process).
+const namedDatabases = new Map<string, Promise<void>>();
+
+/** Creates the database `serverUrl` names when it is missing (README's `…/test` on a fresh server). */
+async function createNamedDatabase(admin: postgres.Sql, serverUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(serverUrl).pathname.slice(1));
+  if (!name) return;
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (exists) return;
+  // Another test run may create it at the same moment: "already exists" is as good.
+  await admin`create database ${admin(name)}`.catch((error) => {
+    if (!["42P04", "23505"].includes(error.code)) throw error;
+  });
+}
+
+/**
+ * A connection to TEST_DATABASE_URL's server through its `postgres` maintenance database, which
+ * every server has, to create and drop databases; the database the URL names is created first
+ * when missing, so the URL works as given.
+ */
+async function maintenance(serverUrl: string): Promise<postgres.Sql> {
+  const admin = postgres(onDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+  if (!namedDatabases.has(serverUrl)) namedDatabases.set(serverUrl, createNamedDatabase(admin, serverUrl));
+  try {
+    await namedDatabases.get(serverUrl);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  return admin;
+}
+
 /**
  * A database for this test process alone: a fresh database on TEST_DATABASE_URL's server (so
  * parallel runs never meet), or an in-memory PGlite. Returns its URL (null = embedded) and a dropper.
+ * `serverUrl`: another server URL than TEST_DATABASE_URL (test/test-database.test.ts).
  */
-export async function freshDatabase(): Promise<TestDatabase & { drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase & { drop(): Promise<void> }> {
   if (!serverUrl) return { databaseUrl: null, dataDir: "memory://", drop: async () => {} };
   const name = `ed_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = await maintenance(serverUrl);
+  await admin`create database ${admin(name)}`;
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: onDatabase(serverUrl, name),
     dataDir: "memory://",
     async drop() {
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      const admin = await maintenance(serverUrl);
+      await admin`drop database if exists ${admin(name)} with (force)`;
       await admin.end();
     },
   };

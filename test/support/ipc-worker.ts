@@ -5,7 +5,9 @@ import { ipcStore, type ParentChannel } from "../../src/http/rate-limit-ipc.ts";
 import { createLogger } from "../../src/log.ts";
 
 let fallbacks = 0;
-const store = ipcStore({ channel: process as unknown as ParentChannel, log: createLogger("silent"), onFallback: () => fallbacks++ });
+// The primary (the test process) answers eventually, however loaded the machine: a generous wait,
+// so the test is about the one budget, not about how fast the primary answers.
+const store = ipcStore({ channel: process as unknown as ParentChannel, log: createLogger("silent"), onFallback: () => fallbacks++, timeoutMs: 30_000 });
 process.on("disconnect", () => process.exit(0));
 process.on("SIGTERM", () => process.exit(0)); // the primary's stop, as a server worker answers it
 process.send!({ type: "ready" });

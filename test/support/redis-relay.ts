@@ -9,6 +9,8 @@ export function relay(target: number) {
   let listener: TCPSocketListener<any> | undefined;
   // frozen: connections stay open but nothing passes, as with a hung Redis
   let frozen = false;
+  // Chunks clients sent, passed on or not: whether a client asked Redis at all, without timing it.
+  let received = 0;
   function up() {
     listener = Bun.listen<{ upstream?: Socket<any>; pending: Uint8Array[] }>({
       hostname: "127.0.0.1",
@@ -34,6 +36,7 @@ export function relay(target: number) {
           });
         },
         data(client, chunk) {
+          received++;
           if (frozen) return;
           if (client.data.upstream) client.data.upstream.write(chunk);
           else client.data.pending.push(new Uint8Array(chunk));
@@ -55,6 +58,8 @@ export function relay(target: number) {
     down,
     freeze: () => void (frozen = true),
     thaw: () => void (frozen = false),
+    /** Chunks clients have sent so far (commands, frozen or not). */
+    received: () => received,
   };
 }
 
