@@ -182,6 +182,20 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
     expect(await rows()).toBe(before);
   });
 
+  it("over the legacy SSE transport too (the tools know no transport)", async () => {
+    const sse = await mcpClient(app.url, "sse", key.headers);
+    try {
+      const search = (await sse.callTool({ name: "search_experts", arguments: { q: "tax", city: `Seoul${LONE}` } })) as CallToolResult;
+      expect(resultText(search)).toBe(`Invalid arguments: city ${SURROGATE_MESSAGE}. Fix them and call the tool again.`);
+      const before = await rows();
+      const submit = (await sse.callTool({ name: "submit_inquiry", arguments: inquiryFor(slug, { context: { notes: [`\u0000`] } }) })) as CallToolResult;
+      expect(resultText(submit)).toBe(`Invalid arguments: context.notes.0 ${NUL_MESSAGE}. Fix them and call the tool again.`);
+      expect(await rows()).toBe(before);
+    } finally {
+      await sse.close();
+    }
+  });
+
   it("arguments of the wrong type or unknown: a tool error naming each, in the contract's words", async () => {
     const search = resultText(await call("search_experts", { page: "two", accepting_only: "yes", accepting: "1" }));
     expect(search).toBe("Invalid arguments: accepting is not an argument of this tool; accepting_only must be boolean; page must be integer. Fix them and call the tool again.");
