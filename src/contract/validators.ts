@@ -7,9 +7,9 @@ import { unstorableText } from "./unstorable-text.ts";
 // Why not Elysia's own schema (TypeBox or a Standard Schema object) on the route: Elysia validates
 // the query object it parsed, which keeps one value of a repeated name and has already decided
 // how text becomes numbers, and it answers with its own error body. The contract's 400 names
-// repeated and unknown parameters and unstorable text (NUL, lone surrogates), so the query is read from the raw URL here, and
-// each validator's result is typed by its operationId: a handler gets exactly the contract's
-// parameters and cannot name one the contract does not have.
+// repeated and unknown parameters and unstorable text (NUL, lone surrogates), so the query is
+// read from the raw URL here, and each validator's result is typed by its operationId: a handler
+// gets exactly the contract's parameters and cannot name one the contract does not have.
 
 /** Every operationId of the contract (openapi/agents.yaml, via generated/agents.ts). */
 export type OperationId = keyof operations;

@@ -58,9 +58,9 @@ export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
       annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) => {
-      const slug = String((args as { slug?: unknown }).slug);
-      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(slug) : undefined), async () => {
-        const { slug: _, ...query } = getAvailabilityArguments.validate(args);
+      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
+      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
+        const { slug, ...query } = getAvailabilityArguments.validate(args);
         await deps.rateLimit("availability", callerOf(extra));
         const now = Date.now();
         const window = checkWindow(query, now);

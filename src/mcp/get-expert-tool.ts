@@ -91,9 +91,9 @@ export function registerGetExpert(server: McpServer, deps: McpToolDeps) {
       annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) => {
-      const slug = String((args as { slug?: unknown }).slug);
-      return guardedTool(deps.log, "get_expert", (p) => (p.status === 404 ? unknownExpertText(slug) : undefined), async () => {
-        const { locale } = getExpertArguments.validate(args);
+      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
+      return guardedTool(deps.log, "get_expert", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
+        const { slug, locale } = getExpertArguments.validate(args);
         await deps.rateLimit("profile", callerOf(extra));
         const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
         return toolResult(profile, renderProfile(profile));
