@@ -99,12 +99,13 @@ describe("import FILE", () => {
       { ...record("imp-extra"), favourite_colour: "blue" },
       record("imp-nul", { name: "Nul\u0000Byte" }),
       record("imp-good-but-not-written"),
+      record("imp-lone", { name: "Lone\ud800Half" }),
     ];
     const file = join(dir, "bad.ndjson");
     writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\nnot json\n");
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("line 7: not valid JSON");
+    expect(result.stderr).toContain("line 8: not valid JSON");
     // JSON errors stop before record checks; fix the file and see the record errors
     writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const second = await runCli(["import", file], env);
@@ -115,6 +116,7 @@ describe("import FILE", () => {
     expect(second.stderr).toContain("line 4 (slug imp-extra): favourite_colour is not a field of ExpertImport");
     expect(second.stderr).toContain("line 5 (slug imp-nul): name must not contain NUL characters");
     expect(second.stderr).toContain("line 6 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1");
+    expect(second.stderr).toContain("line 7 (slug imp-lone): name must not contain unpaired UTF-16 surrogates");
     expect(second.stderr).toContain("nothing was written");
     const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
     expect(after).toEqual(before);

@@ -2,14 +2,14 @@ import type { operations } from "../../generated/agents.ts";
 import { type FieldError, validationProblem } from "../http/problem.ts";
 import { fieldErrors, requestAjv } from "./ajv.ts";
 import { operationParameters, requestBodySchema } from "./document.ts";
-import { NUL_MESSAGE, nulFields } from "./nul.ts";
+import { unstorableText } from "./unstorable-text.ts";
 
 // Why not Elysia's own schema (TypeBox or a Standard Schema object) on the route: Elysia validates
 // the query object it parsed, which keeps one value of a repeated name and has already decided
 // how text becomes numbers, and it answers with its own error body. The contract's 400 names
-// repeated and unknown parameters and NUL bytes, so the query is read from the raw URL here, and
-// each validator's result is typed by its operationId: a handler gets exactly the contract's
-// parameters and cannot name one the contract does not have.
+// repeated and unknown parameters and unstorable text (NUL, lone surrogates), so the query is
+// read from the raw URL here, and each validator's result is typed by its operationId: a handler
+// gets exactly the contract's parameters and cannot name one the contract does not have.
 
 /** Every operationId of the contract (openapi/agents.yaml, via generated/agents.ts). */
 export type OperationId = keyof operations;
@@ -51,9 +51,10 @@ export function queryValidator<Op extends OperationId>(operationId: Op): (reques
       if (name in value) repeated.add(name);
       value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
     }
-    const withNul = nulFields(value);
-    const errors: FieldError[] = withNul.map((field) => ({ field, message: NUL_MESSAGE }));
-    if (!withNul.length && !validate(value)) errors.push(...fieldErrors(validate.errors, "is not a parameter of this endpoint"));
+    // A URL's percent-encoded bytes that are not UTF-8 (%ED%A0%80) decode to U+FFFD, never to a
+    // lone surrogate, but the query is held to the one rule all the same.
+    const errors: FieldError[] = unstorableText(value);
+    if (!errors.length && !validate(value)) errors.push(...fieldErrors(validate.errors, "is not a parameter of this endpoint"));
     for (const name of repeated) errors.push({ field: name, message: "must be given at most once" });
     if (errors.length) throw validationProblem(errors);
     return value as QueryOf<Op>;
@@ -74,14 +75,24 @@ export function pathParameters<Op extends OperationId>(operationId: Op): (params
 
 /** A validator of an operation's JSON request body; 400 lists every bad field. */
 export function bodyValidator<Op extends OperationId>(operationId: Op): (body: unknown) => BodyOf<Op> {
-  const validate = requestAjv.compile(requestBodySchema(operationId));
-  return function validateBody(body: unknown): BodyOf<Op> {
-    if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      throw validationProblem([{ field: "body", message: "must be a JSON object" }]);
+  return objectValidator<BodyOf<Op>>(requestBodySchema(operationId), { unknownField: "is not an allowed field", whole: "body" });
+}
+
+/**
+ * A validator of a JSON object against a schema of the contract, the one check of REST bodies
+ * and MCP tool arguments: not an object, then the one input rule (unstorableText: NUL and lone
+ * surrogates, any depth, keys too), then the schema; each a 400 naming every bad field. Defaults
+ * are applied in place.
+ */
+export function objectValidator<T>(schema: object, wording: { unknownField: string; whole: string }): (value: unknown) => T {
+  const validate = requestAjv.compile(schema);
+  return function validateObject(value: unknown): T {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw validationProblem([{ field: wording.whole, message: "must be a JSON object" }]);
     }
-    const withNul = nulFields(body);
-    if (withNul.length) throw validationProblem(withNul.map((field) => ({ field, message: NUL_MESSAGE })));
-    if (!validate(body)) throw validationProblem(fieldErrors(validate.errors, "is not an allowed field"));
-    return body as BodyOf<Op>;
+    const unstorable = unstorableText(value);
+    if (unstorable.length) throw validationProblem(unstorable);
+    if (!validate(value)) throw validationProblem(fieldErrors(validate.errors, wording.unknownField));
+    return value as T;
   };
 }

@@ -1,12 +1,47 @@
 import * as z from "zod";
 import { componentSchema, contract, operationParameters, type ResolveOptions } from "./document.ts";
-import type { OperationId } from "./validators.ts";
+import { type OperationId, objectValidator } from "./validators.ts";
 
-// The MCP SDK takes tool schemas as zod; they are built from the contract's JSON Schema through
-// the same resolver as the request validators, so a tool accepts and returns exactly what the
-// matching REST operation does (same limits, same enums).
+// The MCP SDK takes tool schemas as zod. A tool's output schema is the contract's schema made zod
+// through the same resolver as the request validators. A tool's arguments are the contract's
+// parameters or body properties, checked by the contract's own validator (objectValidator, as
+// REST is), so an agent reads the same `{ field, message }` REST answers: the zod object given
+// to the SDK only carries their JSON Schema to `tools/list` and lets every value through.
 
-/** The contract's schemas as zod, every description passed through `options.describe`. */
+type Json = Record<string, unknown>;
+
+/** One argument of a tool: its JSON Schema from the contract, and whether a call must give it. */
+export interface ToolArgument {
+  schema: Json;
+  required: boolean;
+  /** What the check holds it to, when less than `schema` says (a path parameter: see pathParameters). */
+  checked?: Json;
+}
+
+/** A tool's arguments: the inputSchema for registerTool, and the check its handler runs first. */
+export interface ToolArguments<T> {
+  /**
+   * Publishes each argument's JSON Schema (zod `.meta`, which toJSONSchema copies out) and checks
+   * nothing: a value zod refused would be answered in zod's words, not the contract's.
+   */
+  inputSchema: z.ZodType;
+  /** The contract's check (unstorable text, then the schema); throws the 400 HttpProblem REST throws. */
+  validate: (args: unknown) => T;
+}
+
+/** A tool's arguments from their contract schemas (see ToolArguments). */
+export function toolArguments<T>(args: Record<string, ToolArgument>): ToolArguments<T> {
+  const entries = Object.entries(args);
+  const required = entries.filter(([, a]) => a.required).map(([name]) => name);
+  const shape = Object.fromEntries(entries.map(([name, a]) => [name, z.unknown().optional().meta(a.schema)]));
+  const checked = Object.fromEntries(entries.map(([name, a]) => [name, a.checked ?? a.schema]));
+  return {
+    inputSchema: z.looseObject(shape).meta({ ...(required.length ? { required } : {}), additionalProperties: false }),
+    validate: objectValidator<T>({ type: "object", properties: checked, required, additionalProperties: false }, { unknownField: "is not an argument of this tool", whole: "arguments" }),
+  };
+}
+
+/** The contract's schemas for MCP tools, every description passed through `options.describe`. */
 export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
   const options: ResolveOptions = { ...wording, mergeAllOf: true };
   function parameter(operationId: OperationId, location: "query" | "path", name: string) {
@@ -14,31 +49,36 @@ export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
     if (!param) throw new Error(`${operationId} has no ${location} parameter ${name}`);
     return param;
   }
+  const described = (schema: Json, description: string | undefined): Json => ({ ...schema, ...(description ? { description } : {}) });
 
   return {
-    /** `components/schemas/<name>` as a zod schema (for outputSchema and input fields). */
+    /** `components/schemas/<name>` as a zod schema (a tool's outputSchema). */
     schema(name: string): z.ZodType {
       return z.fromJSONSchema(componentSchema(name, options) as never);
     },
 
-    /**
-     * One query parameter of an operation as an optional zod field, with the parameter's
-     * description unless the tool words it differently.
-     */
-    queryParameter(operationId: OperationId, name: string, description?: string): z.ZodType {
+    /** One query parameter of an operation as an optional argument, with the parameter's description unless the tool words it differently. */
+    queryParameter(operationId: OperationId, name: string, description?: string): ToolArgument {
       const param = parameter(operationId, "query", name);
-      return z.fromJSONSchema(param.schema as never).optional().describe(description ?? param.description?.trim() ?? "");
+      return { schema: described(param.schema, description ?? param.description?.trim()), required: false };
     },
 
-    /** One path parameter of an operation as a required zod field (a tool names it in its arguments). */
-    pathParameter(operationId: OperationId, name: string, description: string): z.ZodType {
-      return z.fromJSONSchema(parameter(operationId, "path", name).schema as never).describe(description);
+    /**
+     * One path parameter of an operation as a required argument (a tool names it in its
+     * arguments). Checked only as a string, as REST does (pathParameters): what a bad one means
+     * is the operation's, e.g. an impossible slug is "no such expert", not a 400.
+     */
+    pathParameter(operationId: OperationId, name: string, description: string): ToolArgument {
+      return { schema: described(parameter(operationId, "path", name).schema, description), required: true, checked: { type: "string" } };
     },
 
-    /** The properties of an object schema of the contract, each as zod (for a tool's input shape). */
-    properties(name: string): Record<string, z.ZodType> {
-      const properties = componentSchema(name, options).properties as Record<string, Record<string, unknown>>;
-      return Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, z.fromJSONSchema(s as never)]));
+    /** The properties of an object schema of the contract as arguments, required as the schema says. */
+    properties(name: string): Record<string, (description: string) => ToolArgument> {
+      const schema = componentSchema(name, options);
+      const required = new Set((schema.required ?? []) as string[]);
+      return Object.fromEntries(
+        Object.entries(schema.properties as Record<string, Json>).map(([key, s]) => [key, (description: string) => ({ schema: described(s, description), required: required.has(key) })]),
+      );
     },
 
     /** The enum values of `components/schemas/<name>`, e.g. the category slugs. */

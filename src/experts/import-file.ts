@@ -1,5 +1,5 @@
 import type { Pool } from "../db/connect.ts";
-import { fieldErrors, nulFields, requestAjv, schemaValidator } from "../contract/index.ts";
+import { fieldErrors, requestAjv, schemaValidator, unstorableText } from "../contract/index.ts";
 import { markDirectoryFilled } from "./filled.ts";
 import type { Located } from "./import-read.ts";
 import { type ExpertImport, type UpsertCounts, upsertExperts } from "./upsert.ts";
@@ -34,13 +34,13 @@ export function slugOf(value: unknown): string | null {
 }
 
 /**
- * The problems of one record: not an object, NUL characters, anything the contract's
+ * The problems of one record: not an object, NUL characters or lone surrogates, anything the contract's
  * ExpertImport schema refuses (URL schemes included). Applies the schema's defaults in place.
  */
 export function checkRecord({ at, value }: { at: string; value: unknown }): RecordError[] {
   const slug = slugOf(value);
   if (value === null || typeof value !== "object" || Array.isArray(value)) return [{ at, slug, field: "", message: "must be a JSON object" }];
-  const errors: RecordError[] = nulFields(value).map((field) => ({ at, slug, field, message: "must not contain NUL characters" }));
+  const errors: RecordError[] = unstorableText(value).map((e) => ({ at, slug, ...e }));
   if (!validateRecord(value)) {
     for (const e of fieldErrors(validateRecord.errors, "is not a field of ExpertImport")) {
       errors.push({ at, slug, field: e.field, message: e.message });

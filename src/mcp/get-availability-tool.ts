@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import * as z from "zod";
+import { toolArguments } from "../contract/index.ts";
 import { type ExpertAvailability, getExpertAvailability } from "../experts/availability.ts";
 import { checkWindow, type WindowQuery } from "../experts/availability-window.ts";
 import { checkSlug } from "../experts/slug.ts";
@@ -41,7 +41,7 @@ export function renderAvailability(slug: string, a: ExpertAvailability): string 
   ].filter((l) => l !== null).join("\n");
 }
 
-const getAvailabilityArguments = z.strictObject(getAvailabilityInput);
+const getAvailabilityArguments = toolArguments<{ slug: string } & WindowQuery>(getAvailabilityInput);
 const getAvailabilityResult = toolSchemas.schema("ExpertAvailability");
 
 export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
@@ -53,13 +53,14 @@ export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
         "An expert's weekly hours (in the expert's time zone) and the concrete free intervals of the next days as " +
         "RFC 3339 times in the user's time zone (tz), correct across daylight-saving changes, leaving out the expert's " +
         "booking notice. Use it to answer \"who can I see on Tuesday afternoon, my time?\": pass the user's tz and that day as from.",
-      inputSchema: getAvailabilityArguments,
+      inputSchema: getAvailabilityArguments.inputSchema,
       outputSchema: getAvailabilityResult,
       annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) => {
-      const { slug, ...query } = args as { slug: string } & WindowQuery;
-      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(slug) : undefined), async () => {
+      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
+      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
+        const { slug, ...query } = getAvailabilityArguments.validate(args);
         await deps.rateLimit("availability", callerOf(extra));
         const now = Date.now();
         const window = checkWindow(query, now);

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import * as z from "zod";
+import { toolArguments } from "../contract/index.ts";
 import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
 import { callerOf } from "./caller.ts";
@@ -74,7 +74,7 @@ export function renderProfile(p: ExpertProfile): string {
 
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
-const getExpertArguments = z.strictObject(getExpertInput);
+const getExpertArguments = toolArguments<{ slug: string; locale?: Locale }>(getExpertInput);
 const getExpertResult = toolSchemas.schema("ExpertProfile");
 
 export function registerGetExpert(server: McpServer, deps: McpToolDeps) {
@@ -86,13 +86,14 @@ export function registerGetExpert(server: McpServer, deps: McpToolDeps) {
         "Read one expert's full public profile by slug (from search_experts): biography, credentials, rating, services with " +
         "prices and durations, weekly availability with time zone, public contact methods, profile URL and booking URL. " +
         "Use it before recommending an expert or sending them an inquiry.",
-      inputSchema: getExpertArguments,
+      inputSchema: getExpertArguments.inputSchema,
       outputSchema: getExpertResult,
       annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) => {
-      const { slug, locale } = args as { slug: string; locale?: Locale };
-      return guardedTool(deps.log, "get_expert", (p) => (p.status === 404 ? unknownExpertText(slug) : undefined), async () => {
+      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
+      return guardedTool(deps.log, "get_expert", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
+        const { slug, locale } = getExpertArguments.validate(args);
         await deps.rateLimit("profile", callerOf(extra));
         const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
         return toolResult(profile, renderProfile(profile));

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import * as z from "zod";
+import { toolArguments } from "../contract/index.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { getInquiryStatus, type InquiryStatus } from "../inquiries/status.ts";
 import { callerOf } from "./caller.ts";
@@ -35,7 +35,7 @@ function wording(id: string) {
   };
 }
 
-const inquiryStatusArguments = z.strictObject(inquiryStatusInput);
+const inquiryStatusArguments = toolArguments<{ inquiry_id: string }>(inquiryStatusInput);
 const inquiryStatusResult = toolSchemas.schema("InquiryStatus");
 
 export function registerInquiryStatus(server: McpServer, deps: McpToolDeps) {
@@ -47,15 +47,16 @@ export function registerInquiryStatus(server: McpServer, deps: McpToolDeps) {
         "Whether the expert has been notified of an inquiry this account sent: the e-mail's delivery state (queued, sent, " +
         "or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
         "the user asks whether it went out. Needs an API key of the account that sent the inquiry (Authorization header on the MCP connection).",
-      inputSchema: inquiryStatusArguments,
+      inputSchema: inquiryStatusArguments.inputSchema,
       outputSchema: inquiryStatusResult,
       annotations: { title: "Follow up on an inquiry", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) => {
-      const { inquiry_id } = args as { inquiry_id: string };
-      return guardedTool(deps.log, "get_inquiry_status", wording(inquiry_id), async () => {
+      const id = String((args as { inquiry_id?: unknown }).inquiry_id);
+      return guardedTool(deps.log, "get_inquiry_status", wording(id), async () => {
+        const { inquiry_id } = inquiryStatusArguments.validate(args);
         const { owner } = callerOf(extra);
-        if (!owner) return toolError(wording(inquiry_id)({ status: 401 } as HttpProblem)!);
+        if (!owner) return toolError(wording(id)({ status: 401 } as HttpProblem)!);
         const status = await getInquiryStatus(deps.sql, owner, inquiry_id, deps.urls);
         return toolResult(status, renderInquiryStatus(status));
       });

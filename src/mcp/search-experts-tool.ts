@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import * as z from "zod";
+import { type ToolArgument, toolArguments } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
 import { callerOf } from "./caller.ts";
@@ -9,20 +9,21 @@ import type { McpToolDeps } from "./tool-deps.ts";
 
 const param = (name: string, description?: string) => toolSchemas.queryParameter("searchExperts", name, description);
 
-export const searchExpertsInput = {
+export const searchExpertsInput: Record<string, ToolArgument> = {
   q: param("q", "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone."),
   category: param("category", `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`),
   country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
   city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
   language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
-  accepting_only: z.boolean().optional().describe("true: only experts currently accepting new clients. Leave it out (or false) to include everyone."),
+  accepting_only: { schema: { type: "boolean", description: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone." }, required: false },
   locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
   sort: param("sort", "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first."),
   page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1."),
   limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
 };
 
-type SearchArgs = { [K in keyof typeof searchExpertsInput]?: z.infer<(typeof searchExpertsInput)[K]> };
+/** The tool's arguments: REST's search query, with accepting_only (a boolean) for accepting=1. */
+type SearchArgs = Omit<SearchQuery, "accepting"> & { accepting_only?: boolean };
 
 /** The tool's arguments as the REST search query they stand for. */
 export function toSearchQuery(args: SearchArgs): SearchQuery {
@@ -79,7 +80,7 @@ export function renderSearch(result: ExpertSearchResult): string {
 
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
-const searchExpertsArguments = z.strictObject(searchExpertsInput);
+const searchExpertsArguments = toolArguments<SearchArgs>(searchExpertsInput);
 const searchExpertsResult = toolSchemas.schema("ExpertSearchResult");
 
 export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
@@ -92,14 +93,15 @@ export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
         "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
         "clients. Returns a ranked list (best match first when q is given, else best rated) with each expert's slug, title, location, rating, starting " +
         "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
-      inputSchema: searchExpertsArguments,
+      inputSchema: searchExpertsArguments.inputSchema,
       outputSchema: searchExpertsResult,
       annotations: { title: "Search experts", readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) =>
       guardedTool(deps.log, "search_experts", () => undefined, async () => {
+        const query = toSearchQuery(searchExpertsArguments.validate(args));
         await deps.rateLimit("search", callerOf(extra));
-        const result = await searchExperts(deps.sql, toSearchQuery(args as SearchArgs), deps.urls);
+        const result = await searchExperts(deps.sql, query, deps.urls);
         return toolResult(result, renderSearch(result));
       }),
   );

@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import * as z from "zod";
+import { toolArguments } from "../contract/index.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { callerOf } from "./caller.ts";
 import { unknownExpertText } from "./get-expert-tool.ts";
@@ -10,11 +10,11 @@ import type { Inquiry, InquiryRequest, McpToolDeps } from "./tool-deps.ts";
 const fields = toolSchemas.properties("InquiryRequest");
 
 export const submitInquiryInput = {
-  expert_slug: fields.expert_slug.describe("The slug of the expert to contact, as search_experts or get_expert returned it."),
-  requester_name: fields.requester_name.describe("Full name of the person you act for (at most 200 characters); the expert addresses the reply to them."),
-  requester_email: fields.requester_email.describe("E-mail address of the person you act for; the expert replies there directly, not through you."),
-  message: fields.message.describe("What the person needs, in their words or a faithful summary, with the facts the expert needs to answer (at most 2000 characters)."),
-  context: fields.context.optional().describe("Optional structured background as a JSON object, e.g. {\"timezone\": \"Europe/Berlin\", \"budget_usd\": 300, \"preferred_language\": \"en\"}. At most 16 KB."),
+  expert_slug: fields.expert_slug("The slug of the expert to contact, as search_experts or get_expert returned it."),
+  requester_name: fields.requester_name("Full name of the person you act for (at most 200 characters); the expert addresses the reply to them."),
+  requester_email: fields.requester_email("E-mail address of the person you act for; the expert replies there directly, not through you."),
+  message: fields.message("What the person needs, in their words or a faithful summary, with the facts the expert needs to answer (at most 2000 characters)."),
+  context: fields.context("Optional structured background as a JSON object, e.g. {\"timezone\": \"Europe/Berlin\", \"budget_usd\": 300, \"preferred_language\": \"en\"}. At most 16 KB."),
 };
 
 export const NO_KEY_TEXT =
@@ -49,7 +49,7 @@ export function renderInquiry(inquiry: Inquiry, input: InquiryRequest): string {
 
 // Built once: converting the contract's schemas to zod is the costly part of registering a tool,
 // and a server is created per request.
-const submitInquiryArguments = z.strictObject(submitInquiryInput);
+const submitInquiryArguments = toolArguments<InquiryRequest>(submitInquiryInput);
 const submitInquiryResult = toolSchemas.schema("Inquiry");
 
 export function registerSubmitInquiry(server: McpServer, deps: McpToolDeps) {
@@ -62,13 +62,16 @@ export function registerSubmitInquiry(server: McpServer, deps: McpToolDeps) {
         "user's e-mail address. Call it only when the user has asked to contact this expert and has given their name and " +
         "e-mail address. Each call creates a new inquiry (not idempotent): do not repeat a successful call. Needs an API key " +
         "(Authorization: Bearer header on the MCP connection); at most 5 inquiries per account (all its keys together) to the same expert per 24 hours.",
-      inputSchema: submitInquiryArguments,
+      inputSchema: submitInquiryArguments.inputSchema,
       outputSchema: submitInquiryResult,
       annotations: { title: "Send an inquiry", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     (args, extra) => {
-      const input = args as InquiryRequest;
-      return guardedTool(deps.log, "submit_inquiry", inquiryWording(input.expert_slug), async () => {
+      const slug = String((args as { expert_slug?: unknown }).expert_slug);
+      return guardedTool(deps.log, "submit_inquiry", inquiryWording(slug), async () => {
+        // the tool's own check first (as zod did); submitInquiry then runs all of REST's
+        // (context size and depth, blank text) before anything is written
+        const input = submitInquiryArguments.validate(args);
         const { owner } = callerOf(extra);
         if (!owner) return toolError(NO_KEY_TEXT);
         const inquiry = await deps.submitInquiry(owner, input);

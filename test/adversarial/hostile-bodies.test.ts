@@ -1,6 +1,6 @@
 import { describe, expect, it, setDefaultTimeout } from "bun:test";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "../../src/http/json-body.ts";
-import { nulFields } from "../../src/contract/index.ts";
+import { NUL_MESSAGE, SURROGATE_MESSAGE, unstorableText } from "../../src/contract/index.ts";
 import { api, testApp } from "../support/app.ts";
 import { createKey, signUp } from "../support/session.ts";
 
@@ -50,11 +50,20 @@ describe("deeply nested JSON bodies", () => {
     expect(jsonDeeperThan(`{"a": [[1]]}`, 3)).toBe(false);
   });
 
-  it("nulFields walks any depth without recursion and names the field", () => {
-    let deep: unknown = "x\u0000";
+  it("unstorableText walks any depth without recursion and names the field, one message per kind", () => {
+    let deep: unknown = "x\u0000\ud800";
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(nulFields(deep)).toEqual(["0.".repeat(200_000).slice(0, -1)]);
-    expect(nulFields({ a: { "b\u0000": 1, c: ["ok", "n\u0000"] } })).toEqual(["a.b\u0000", "a.c.1"]);
+    const path = "0.".repeat(200_000).slice(0, -1);
+    expect(unstorableText(deep)).toEqual([{ field: path, message: NUL_MESSAGE }, { field: path, message: SURROGATE_MESSAGE }]);
+    expect(unstorableText({ a: { "b\u0000": 1, c: ["ok", "n\u0000", "\udc00x"], "\ud800": { "k\u0000": "v\u0000" } } })).toEqual([
+      { field: "a.b\u0000", message: NUL_MESSAGE },
+      { field: "a.c.1", message: NUL_MESSAGE },
+      { field: "a.c.2", message: SURROGATE_MESSAGE },
+      { field: "a.\ud800", message: SURROGATE_MESSAGE },
+      { field: "a.\ud800.k\u0000", message: NUL_MESSAGE },
+    ]);
+    // a pair is one character, not a fault; a low half before a high half is two faults' worth of one kind
+    expect(unstorableText({ ok: "😀 \ud83d\ude00", bad: "\ude00\ud83d" })).toEqual([{ field: "bad", message: SURROGATE_MESSAGE }]);
   });
 });
 

@@ -117,3 +117,59 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("%ZZ", "%", "%00", "a%00b", "%ED%A0%80", "..%2F..%2Fetc", "%C0%AE", "x".repeat(300), "%F0%9F%99%82", "UPPER", "a--b", "-a"),
   fc.string({ minLength: 1, maxLength: 30 }).map(encodeLoosely).filter((s) => s !== "." && s !== ".." && !s.includes("/") && !s.includes("?") && !s.includes("#")),
 );
+
+/** Text PostgreSQL cannot store, the one input rule's two kinds: a lone UTF-16 surrogate (high or low) or a NUL, amid ASCII. */
+export const unstorableString: fc.Arbitrary<{ text: string; kind: "surrogate" | "nul" }> = fc
+  .tuple(
+    fc.string({ maxLength: 6 }),
+    fc.oneof(fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => ({ ch: String.fromCharCode(c), kind: "surrogate" as const })), fc.constant({ ch: "\u0000", kind: "nul" as const })),
+    fc.string({ maxLength: 6 }),
+  )
+  .map(([before, { ch, kind }, after]) => ({ text: before + ch + after, kind }));
+
+/** Where a planted fault is, as the 400's `errors` names it (path joined with dots). */
+export interface Planted {
+  value: unknown;
+  field: string;
+  kind: "surrogate" | "nul";
+}
+
+/**
+ * Plants unstorable text into a JSON value at any depth: a string value replaced, an object key
+ * renamed, or a nested object/array carrying it added under an object. `at` picks the place
+ * among all there are, so every string, key and object of the value can be chosen.
+ */
+export const plantUnstorable: fc.Arbitrary<(value: unknown) => Planted> = fc
+  .tuple(fc.nat(), fc.constantFrom("value", "key", "nested"), unstorableString, fc.constantFrom("k", "deep"))
+  .map(([at, how, { text, kind }, name]) => (value: unknown): Planted => {
+    const copy = structuredClone(value);
+    // every place of the wanted kind, as a path and its parent
+    const places: { parent: Record<string, unknown> | unknown[]; key: string; path: string[] }[] = [];
+    const objects: { node: Record<string, unknown>; path: string[] }[] = [];
+    const walk = (node: unknown, path: string[]) => {
+      if (Array.isArray(node)) node.forEach((v, i) => visit(node, String(i), v, path));
+      else if (node && typeof node === "object") {
+        objects.push({ node: node as Record<string, unknown>, path });
+        for (const [k, v] of Object.entries(node)) visit(node as Record<string, unknown>, k, v, path);
+      }
+    };
+    const visit = (parent: Record<string, unknown> | unknown[], key: string, v: unknown, path: string[]) => {
+      if (how === "value" ? typeof v === "string" : how === "key" && !Array.isArray(parent)) places.push({ parent, key, path: [...path, key] });
+      walk(v, [...path, key]);
+    };
+    walk(copy, []);
+    if (how !== "nested" && places.length) {
+      const { parent, key, path } = places[at % places.length];
+      if (how === "value") {
+        (parent as Record<string, unknown>)[key] = text;
+        return { value: copy, field: path.join("."), kind };
+      }
+      const renamed = Object.fromEntries(Object.entries(parent).map(([k, v]) => [k === key ? key + text : k, v]));
+      for (const k of Object.keys(parent)) delete (parent as Record<string, unknown>)[k];
+      Object.assign(parent, renamed);
+      return { value: copy, field: [...path.slice(0, -1), key + text].join("."), kind };
+    }
+    const { node, path } = objects.length ? objects[at % objects.length] : { node: copy as Record<string, unknown>, path: [] };
+    node[name] = name === "k" ? { [`x${text}`]: 1 } : [1, { v: text }];
+    return { value: copy, field: [...path, name, ...(name === "k" ? [`x${text}`] : ["1", "v"])].join("."), kind };
+  });
