@@ -1,5 +1,6 @@
 import { describe, expect, it, setDefaultTimeout } from "bun:test";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "../../src/http/json-body.ts";
+import { CHUNKED_BODY_CAP } from "../../src/http/body-limit.ts";
 import { NUL_MESSAGE, SURROGATE_MESSAGE, unstorableText } from "../../src/contract/index.ts";
 import { api, testApp } from "../support/app.ts";
 import { createKey, signUp } from "../support/session.ts";
@@ -83,8 +84,13 @@ describe("bodies without a Content-Length", () => {
       });
       const res = await fetch(`${url}${route}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
       expect(res.status).toBe(413);
-      expect(res.headers.get("content-type")).toContain("application/problem+json");
       expect(sent).toBeLessThan(6400);
+      // Our 413 problem once 64 KB were read. On a machine too busy to run the route before Bun has
+      // buffered its own cap (CHUNKED_BODY_CAP) the backstop answers instead: a bare 413, which is
+      // only right once more than that cap was sent.
+      if (!res.headers.get("content-type")?.includes("application/problem+json")) {
+        expect(sent * chunk.byteLength).toBeGreaterThan(CHUNKED_BODY_CAP);
+      }
     });
   }
 });
