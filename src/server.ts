@@ -1,6 +1,8 @@
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { openChannel } from "./db/channel.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
+import { pushedDirectoryVersion } from "./experts/directory-version.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
@@ -72,13 +74,20 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   await ops.limiter.ready();
   collectGauges(ops.metrics, db);
   const mailer = createMailer(config.mail);
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer });
+  // One listening connection per process; what rides on it registers before it starts.
+  const channel = openChannel(db.notifications, { log });
+  const directoryVersion = pushedDirectoryVersion(db.sql, channel);
+  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, channel, directoryVersion });
+  // Not awaited on a server that is down: the channel keeps retrying, and until it listens every
+  // request reads the version from the database, as without it.
+  await Promise.race([channel.start(), Bun.sleep(5000)]);
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
     app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP, reusePort: options.reusePort ?? false });
   } catch (error) {
     ops.limiter.close();
+    await channel.close();
     await db.close();
     throw isAddressInUse(error) ? new PortInUseError(config.port, config.host) : error;
   }
@@ -105,6 +114,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     await drainHooks;
     await ops.shutdown.run("close", config.shutdownTimeoutMs);
     ops.limiter.close();
+    await channel.close();
     await db.close();
     log.info("stopped", { duration_ms: Math.round(performance.now() - started) });
   }

@@ -15,8 +15,20 @@ export interface Database {
   kind: "embedded" | "server";
   /** Connection slots the pool may open (1 on the embedded database). */
   poolSize: number;
+  /** Where the shared channel hears notifications (src/db/channel.ts). */
+  notifications: NotificationSource;
   close(): Promise<void>;
 }
+
+/**
+ * A PostgreSQL server's notifications are heard on a connection of their own, made from `url`.
+ * The embedded database is one backend for the one process: a LISTEN there hears every NOTIFY,
+ * delivered to whichever client ran the writing statement (the pool over the socket, or PGlite
+ * itself), and `listen` routes both to the handler.
+ */
+export type NotificationSource =
+  | { kind: "server"; url: string }
+  | { kind: "embedded"; listen(name: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> };
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; null starts the embedded database in dataDir. */
@@ -53,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
-    return { sql, kind: "server", poolSize, close: () => sql.end({ timeout: 5 }) };
+    return { sql, kind: "server", poolSize, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
   }
   return openEmbedded(options.dataDir);
 }
@@ -90,6 +102,10 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const socket = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
     await socket.start();
     const [host, port] = socket.getServerConn().split(":");
+    // A NOTIFY sent by a statement of the pool reaches the pool's connection (pglite-socket passes
+    // the backend's protocol through), not PGlite's own listeners: both are routed to `handlers`.
+    const handlers = new Map<string, Set<(payload: string) => void>>();
+    const dispatch = (name: string, payload: string) => handlers.get(name)?.forEach((handler) => handler(payload));
     // PGlite runs one query at a time; a pool of one keeps transactions on the one session.
     const sql = postgres({
       host,
@@ -98,11 +114,25 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       database: "postgres",
       max: 1,
       onnotice: ignoreNotices,
-    });
+      onnotify: dispatch,
+    } as postgres.Options<{}>);
     return {
       sql,
       kind: "embedded",
       poolSize: 1,
+      notifications: {
+        kind: "embedded",
+        async listen(name, onNotify) {
+          let set = handlers.get(name);
+          if (!set) handlers.set(name, (set = new Set()));
+          set.add(onNotify);
+          const unlisten = await pglite.listen(name, onNotify);
+          return async () => {
+            set.delete(onNotify);
+            await unlisten();
+          };
+        },
+      },
       async close() {
         await sql.end({ timeout: 5 });
         await socket.stop();

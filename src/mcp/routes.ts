@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
+import type { Channel } from "../db/channel.ts";
 import type { Sql } from "../db/connect.ts";
+import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
@@ -23,6 +25,8 @@ export interface McpRouteDeps<User> {
   ops: AppOps;
   inquiries: InquiryDeps;
   auth: Auth<KeyOwner, User>;
+  channel: Channel;
+  directoryVersion: DirectoryVersionSource;
 }
 
 /**
@@ -41,6 +45,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     sql: deps.sql,
     urls: deps.urls,
     log,
+    directoryVersion: deps.directoryVersion,
     async rateLimit(budget, caller) {
       await deps.auth.drawOn(budget, caller);
     },

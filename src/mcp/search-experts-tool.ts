@@ -99,7 +99,7 @@ export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
     (args, extra) =>
       guardedTool(deps.log, "search_experts", () => undefined, async () => {
         await deps.rateLimit("search", callerOf(extra));
-        const result = await searchExperts(deps.sql, toSearchQuery(args as SearchArgs), deps.urls);
+        const result = await searchExperts(deps.sql, toSearchQuery(args as SearchArgs), deps.urls, undefined, deps.directoryVersion);
         return toolResult(result, renderSearch(result));
       }),
   );
