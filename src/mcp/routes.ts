@@ -13,6 +13,7 @@ import type { AppOps } from "../ops/ops.ts";
 import { legacySse, MESSAGES_PATH, SSE_PATH } from "./legacy-sse.ts";
 import { mcpOriginAllowed } from "./origin.ts";
 import { McpSessions } from "./sessions.ts";
+import { sseRelay } from "./sse-relay.ts";
 import { streamableHttp } from "./streamable-http.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
@@ -54,7 +55,8 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     },
   };
   const mcp = streamableHttp({ tools, sessions });
-  const sse = legacySse({ tools, sessions, log });
+  const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
+  const sse = legacySse({ tools, sessions, relay, log });
 
   // The Origin check is a hook of this instance, so it runs before the route's `apiKey` option:
   // a foreign page learns nothing about keys. parse: "none" leaves the body to the transports,
