@@ -1,6 +1,6 @@
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { openChannel } from "./db/channel.ts";
+import { type Channel, openChannel } from "./db/channel.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { pushedDirectoryVersion } from "./experts/directory-version.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
@@ -19,6 +19,8 @@ export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   url: string;
   db: Database;
+  /** This process's end of the shared channel (src/db/channel.ts). */
+  channel: Channel;
   /** Metrics, rate limiter, shutdown hooks of this instance. */
   ops: AppOps;
   /** Registers work to do at shutdown (see ShutdownHooks in src/ops/shutdown.ts). */
@@ -121,6 +123,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   return {
     url,
     db,
+    channel,
     ops,
     onShutdown: ops.shutdown.onShutdown,
     inFlight: () => app.server?.pendingRequests ?? 0,

@@ -15,6 +15,11 @@ export interface Database {
   kind: "embedded" | "server";
   /** Connection slots the pool may open (1 on the embedded database). */
   poolSize: number;
+  /**
+   * Statements this process has sent through `sql` so far (postgres.js's per-statement hook): what
+   * proves a remembered answer costs none (test/channel.test.ts).
+   */
+  statementsSent(): number;
   /** Where the shared channel hears notifications (src/db/channel.ts). */
   notifications: NotificationSource;
   close(): Promise<void>;
@@ -59,13 +64,15 @@ const PLANNER_SETTINGS = { random_page_cost: "1.1" } as const;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const poolSize = options.max ?? 10;
+    let statements = 0;
     const sql = postgres(options.databaseUrl, {
+      debug: () => void statements++,
       max: poolSize,
       onnotice: ignoreNotices,
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
-    return { sql, kind: "server", poolSize, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
+    return { sql, kind: "server", poolSize, statementsSent: () => statements, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
   }
   return openEmbedded(options.dataDir);
 }
@@ -107,7 +114,9 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const handlers = new Map<string, Set<(payload: string) => void>>();
     const dispatch = (name: string, payload: string) => handlers.get(name)?.forEach((handler) => handler(payload));
     // PGlite runs one query at a time; a pool of one keeps transactions on the one session.
+    let statements = 0;
     const sql = postgres({
+      debug: () => void statements++,
       host,
       port: Number(port),
       user: "postgres",
@@ -120,6 +129,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       sql,
       kind: "embedded",
       poolSize: 1,
+      statementsSent: () => statements,
       notifications: {
         kind: "embedded",
         async listen(name, onNotify) {

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import postgres from "postgres";
+import { loadConfig } from "../src/config.ts";
+import { seedDemo } from "../src/demo/seed.ts";
+import { createLogger } from "../src/log.ts";
+import { prepareDatabase } from "../src/prepare-database.ts";
+import { startApp, type TestApp } from "./support/app.ts";
+import { serverDatabase } from "./support/postgres-cluster.ts";
+import { expectContractResponse } from "./support/contract.ts";
+
+// The shared channel in one process (src/db/channel.ts), on the database the run uses: remembered
+// answers and 304s issue no statement while the channel listens, read the version per request
+// while it is deaf (listening connection killed), and are remembered again once it is back.
+// Statements are counted by the app's own pool (Database.statementsSent, postgres.js's hook).
+
+let app: TestApp;
+let slug: string;
+let other: postgres.Sql | undefined;
+const SEARCH = "/api/agents/experts?limit=3&sort=rating";
+
+beforeAll(async () => {
+  // No background work in the counted windows: the outbox is polled once an hour.
+  app = await startApp({ env: { OUTBOX_INTERVAL_MS: "3600000" } });
+  [{ slug }] = await app.sql`select slug from experts where is_verified order by id limit 1`;
+  // Writes from elsewhere: another connection on a server; the app's own pool on PGlite (one process).
+  if (app.config.databaseUrl) other = postgres(app.config.databaseUrl, { max: 1, onnotice: () => {} });
+}, 120_000);
+
+afterAll(async () => {
+  await other?.end();
+  await app?.stop();
+});
+
+const write = (sql: string) => (other ?? app.sql).unsafe(sql);
+const statements = () => app.server.db.statementsSent();
+
+async function tagOf(path: string) {
+  const res = await fetch(`${app.url}${path}`);
+  expect(res.status).toBe(200);
+  return res.headers.get("etag")!;
+}
+
+/** Statements the app sent while answering `rounds` remembered requests of each kind. */
+async function rememberedStatements(rounds: number) {
+  const profile = `/api/agents/experts/${slug}`;
+  const availability = `/api/agents/experts/${slug}/availability?days=7&tz=UTC`;
+  const profileTag = await tagOf(profile);
+  const availabilityTag = await tagOf(availability);
+  // Once each, to be remembered (a conditional request is remembered after it is built once).
+  for (const [path, tag] of [[profile, profileTag], [availability, availabilityTag]]) await fetch(`${app.url}${path}`, { headers: { "if-none-match": tag } });
+  await fetch(`${app.url}${SEARCH}`);
+  const before = statements();
+  for (let i = 0; i < rounds; i++) {
+    const search = await fetch(`${app.url}${SEARCH}`);
+    expect(search.status).toBe(200);
+    await search.arrayBuffer();
+    expect((await fetch(`${app.url}${profile}`, { headers: { "if-none-match": profileTag } })).status).toBe(304);
+    expect((await fetch(`${app.url}${availability}`, { headers: { "if-none-match": availabilityTag } })).status).toBe(304);
+  }
+  return statements() - before;
+}
+
+async function titleInSearch() {
+  const res = await fetch(`${app.url}${SEARCH}`);
+  const body = await res.json();
+  expectContractResponse("GET", SEARCH, res.status, res.headers.get("content-type"), body);
+  return body.experts.map((e: { name: string }) => e.name) as string[];
+}
+
+async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await Bun.sleep(20);
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe("the directory version over the shared channel", () => {
+  it("listens from the start", () => {
+    expect(app.server.channel.listening).toBe(true);
+  });
+
+  it("answers a remembered search, a profile 304 and an availability 304 with no database statement", async () => {
+    expect(await rememberedStatements(20)).toBe(0);
+    // The counter counts: a search not remembered yet costs statements.
+    const before = statements();
+    expect((await fetch(`${app.url}/api/agents/experts?limit=4&sort=newest`)).status).toBe(200);
+    expect(statements() - before).toBeGreaterThan(0);
+  });
+
+  it("sees a write at once, then remembers the new answers", async () => {
+    const stamp = `Channel title ${Date.now()}`;
+    await titleInSearch();
+    await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
+    await eventually(async () => (await titleInSearch()).includes(stamp), "the new title in a repeated search");
+    expect(await rememberedStatements(5)).toBe(0);
+  });
+});
+
+/** The expert first in SEARCH (best rated). */
+async function topId() {
+  const [top] = await app.sql<{ id: string }[]>`select id from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
+  return Number(top.id);
+}
+
+// A listening connection to kill needs a PostgreSQL server: TEST_DATABASE_URL's, else a cluster of
+// this test's own (the embedded database's LISTEN is its one backend's, never lost while it runs).
+describe("when the listening connection is killed (PostgreSQL)", () => {
+  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let embeddedApp: TestApp;
+
+  beforeAll(async () => {
+    database = await serverDatabase();
+    const config = loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" });
+    const { db } = await prepareDatabase(config, createLogger("silent"));
+    await seedDemo(db.sql);
+    await db.close();
+    embeddedApp = app;
+    await other?.end();
+    app = await startApp({ database: { databaseUrl: database.databaseUrl, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" } });
+    other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
+  }, 120_000);
+
+  afterAll(async () => {
+    await other?.end();
+    other = undefined;
+    await app.stop();
+    app = embeddedApp;
+    await database.drop();
+  }, 60_000);
+
+  it("reads the version per request while deaf, serves nothing stale, and remembers again once it listens", async () => {
+    // ALTER DATABASE … allow_connections is refused on the database itself: from template1.
+    const adminUrl = new URL(database.databaseUrl);
+    const name = adminUrl.pathname.slice(1);
+    adminUrl.pathname = "/template1";
+    const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+    expect(await rememberedStatements(3)).toBe(0);
+    await other!`select 1`; // the writer's connection, opened while it still may be
+    // Keep it deaf for the test's while: no new connection to this database until allowed again
+    // (the pool's open connection goes on serving).
+    await admin.unsafe(`alter database ${name} allow_connections = false`);
+    try {
+      const application = `expert-directory-channel/${process.pid}`;
+      const killed = await admin`select pg_terminate_backend(pid) as ok from pg_stat_activity
+                                 where application_name = ${application} and datname = ${name}`;
+      expect(killed.length).toBe(1);
+      await eventually(() => !app.server.channel.listening, "the channel noticing it is deaf");
+      // A write in the gap, heard by nobody: the next search shows it all the same.
+      const stamp = `Deaf name ${Date.now()}`;
+      await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
+      expect(await titleInSearch()).toContain(stamp);
+      // Remembered answers are still used, but each costs its read of the version.
+      expect(await rememberedStatements(5)).toBe(5 * 3);
+      expect(app.server.channel.listening).toBe(false);
+    } finally {
+      await admin.unsafe(`alter database ${name} allow_connections = true`);
+      await admin.end();
+    }
+    await eventually(() => app.server.channel.listening, "the channel listening again");
+    expect(await rememberedStatements(10)).toBe(0);
+    // A write after the reconnect is heard again.
+    const stamp = `Heard name ${Date.now()}`;
+    await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
+    await eventually(async () => (await titleInSearch()).includes(stamp), "the name written after the reconnect");
+  });
+});
