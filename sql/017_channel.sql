@@ -11,6 +11,15 @@ begin
   return null;
 end $$;
 
+-- The search vocabulary's version likewise, on `search_vocabulary` (src/search/vocabulary-store.ts).
+create or replace function bump_search_vocabulary_version() returns trigger language plpgsql as $$
+declare bumped bigint;
+begin
+  update search_vocabulary_state set version = version + 1 returning version into bumped;
+  perform pg_notify('search_vocabulary', bumped::text);
+  return null;
+end $$;
+
 -- 2. Legacy SSE streams (/api/sse), so any process of any instance can tell a live session from an
 --    unknown one and relay a POSTed message to the process holding the stream (src/mcp/sse-relay.ts).
 --    holder_pid is the backend pid of the holder's listening connection: when that process dies,

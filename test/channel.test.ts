@@ -17,6 +17,8 @@ let app: TestApp;
 let slug: string;
 let other: postgres.Sql | undefined;
 const SEARCH = "/api/agents/experts?limit=3&sort=rating";
+// With `q` the search also needs the vocabulary, whose changes ride the channel too.
+const WORDS = "/api/agents/experts?q=tax%20lawyer&limit=5";
 
 beforeAll(async () => {
   // No background work in the counted windows: the outbox is polled once an hour.
@@ -49,11 +51,14 @@ async function rememberedStatements(rounds: number) {
   // Once each, to be remembered (a conditional request is remembered after it is built once).
   for (const [path, tag] of [[profile, profileTag], [availability, availabilityTag]]) await fetch(`${app.url}${path}`, { headers: { "if-none-match": tag } });
   await fetch(`${app.url}${SEARCH}`);
+  await fetch(`${app.url}${WORDS}`);
   const before = statements();
   for (let i = 0; i < rounds; i++) {
-    const search = await fetch(`${app.url}${SEARCH}`);
-    expect(search.status).toBe(200);
-    await search.arrayBuffer();
+    for (const path of [SEARCH, WORDS]) {
+      const search = await fetch(`${app.url}${path}`);
+      expect(search.status).toBe(200);
+      await search.arrayBuffer();
+    }
     expect((await fetch(`${app.url}${profile}`, { headers: { "if-none-match": profileTag } })).status).toBe(304);
     expect((await fetch(`${app.url}${availability}`, { headers: { "if-none-match": availabilityTag } })).status).toBe(304);
   }
@@ -83,6 +88,9 @@ describe("the directory version over the shared channel", () => {
 
   it("answers a remembered search, a profile 304 and an availability 304 with no database statement", async () => {
     expect(await rememberedStatements(20)).toBe(0);
+    // Past the vocabulary's 10-second recheck of a process without the channel: still none.
+    await Bun.sleep(10_500);
+    expect(await rememberedStatements(3)).toBe(0);
     // The counter counts: a search not remembered yet costs statements.
     const before = statements();
     expect((await fetch(`${app.url}/api/agents/experts?limit=4&sort=newest`)).status).toBe(200);
@@ -95,6 +103,22 @@ describe("the directory version over the shared channel", () => {
     await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
     await eventually(async () => (await titleInSearch()).includes(stamp), "the new title in a repeated search");
     expect(await rememberedStatements(5)).toBe(0);
+  });
+});
+
+describe("the search vocabulary over the shared channel", () => {
+  it("reloads it once when it changes, then answers from memory again", async () => {
+    expect(await rememberedStatements(2)).toBe(0);
+    await write(`insert into search_vocabulary (locale, kind, key, term, source) values ('en', 'stop', 'zzchannel', 'zzchannel', 'operator')`);
+    // The change is heard: the next search with q reads the vocabulary (and compiles it) again.
+    await eventually(async () => {
+      const before = statements();
+      await (await fetch(`${app.url}${WORDS}`)).arrayBuffer();
+      return statements() > before;
+      // Well within the 10 s after which a process without the channel would recheck by itself.
+    }, "a search reading the changed vocabulary", 5_000);
+    expect(await rememberedStatements(3)).toBe(0);
+    await write(`delete from search_vocabulary where key = 'zzchannel'`);
   });
 });
 
@@ -152,7 +176,7 @@ describe("when the listening connection is killed (PostgreSQL)", () => {
       await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
       expect(await titleInSearch()).toContain(stamp);
       // Remembered answers are still used, but each costs its read of the version.
-      expect(await rememberedStatements(5)).toBe(5 * 3);
+      expect(await rememberedStatements(5)).toBe(5 * 4);
       expect(app.server.channel.listening).toBe(false);
     } finally {
       await admin.unsafe(`alter database ${name} allow_connections = true`);
