@@ -5,7 +5,7 @@ import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/prepare-database.ts";
 import { startApp, type TestApp } from "./support/app.ts";
-import { serverDatabase } from "./support/postgres-cluster.ts";
+import { createPostgresCluster, serverDatabase } from "./support/postgres-cluster.ts";
 import { expectContractResponse } from "./support/contract.ts";
 
 // The shared channel in one process (src/db/channel.ts), on the database the run uses: remembered
@@ -189,4 +189,47 @@ describe("when the listening connection is killed (PostgreSQL)", () => {
     await write(`update experts set name = '${stamp}' where id = ${await topId()}`);
     await eventually(async () => (await titleInSearch()).includes(stamp), "the name written after the reconnect");
   });
+});
+
+// A restart needs a server of the test's own (TEST_DATABASE_URL's is shared): a cluster stopped and
+// started under the running app.
+describe("when PostgreSQL restarts", () => {
+  let cluster: ReturnType<typeof createPostgresCluster>;
+  let before: TestApp;
+
+  beforeAll(async () => {
+    cluster = createPostgresCluster();
+    const config = loadConfig({ DATABASE_URL: cluster.url, LOG_LEVEL: "silent" });
+    const { db } = await prepareDatabase(config, createLogger("silent"));
+    await seedDemo(db.sql);
+    await db.close();
+    before = app;
+    app = await startApp({ database: { databaseUrl: cluster.url, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.stop();
+    app = before;
+    cluster.remove();
+  }, 60_000);
+
+  it("goes deaf, listens again once the server is back, and serves nothing stale meanwhile", async () => {
+    expect(await rememberedStatements(2)).toBe(0);
+    cluster.stop();
+    await eventually(() => !app.server.channel.listening, "the channel noticing the server is gone");
+    cluster.start();
+    // Written the moment the server is back, perhaps before the channel listens again: seen all the same.
+    const writer = postgres(cluster.url, { max: 1, onnotice: () => {} });
+    const stamp = `Restart name ${Date.now()}`;
+    await writer`update experts set name = ${stamp} where id = ${await topId()}`;
+    await eventually(async () => {
+      const res = await fetch(`${app.url}${SEARCH}`);
+      return res.status === 200; // the pool reconnects by itself
+    }, "searches answered again");
+    expect(await titleInSearch()).toContain(stamp);
+    await eventually(() => app.server.channel.listening, "the channel listening again");
+    expect(await rememberedStatements(3)).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${app.url}${SEARCH}`)).status).toBe(200);
+    await writer.end();
+  }, 60_000);
 });
