@@ -15,7 +15,7 @@ type Handler = { onNotify: (payload: string) => void; onListen?: () => void | Pr
  * `onListen` runs after every (re)listen, the place to re-read what may have changed meanwhile.
  */
 export interface Channel {
-  /** True while every name is LISTENed on a live connection. */
+  /** True while every name is LISTENed on a live connection and every onListen has run since. */
   readonly listening: boolean;
   /**
    * Counts (re)listens: what was read under one generation may have missed notifications of the
@@ -78,6 +78,8 @@ function dispatchTo(handlers: Map<string, Handler[]>, log: Logger, name: string,
 function serverChannel(url: string, options: ChannelOptions): Channel {
   const { log } = options;
   const handlers = new Map<string, Handler[]>();
+  // connected: LISTEN is in effect; listening: and every onListen has run since.
+  let connected = false;
   let listening = false;
   let generation = 0;
   let listenerPid: number | null = null;
@@ -94,7 +96,8 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
     connection: { application_name: options.applicationName ?? `expert-directory-channel/${process.pid}` },
     onnotify: (name: string, payload: string) => dispatchTo(handlers, log, name, payload),
     onclose: () => {
-      if (!listening) return;
+      if (!connected) return;
+      connected = false;
       listening = false;
       listenerPid = null;
       log.warn("channel: listening connection lost; reading from the database until it is back");
@@ -121,13 +124,17 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
         const [{ pid }] = await conn<{ pid: number }[]>`select pg_backend_pid() as pid`;
         if (closed) return;
         listenerPid = pid;
-        generation++;
-        listening = true;
-        if (attempt > 0) log.info("channel: listening again", { attempts: attempt });
+        connected = true;
+        const current = ++generation;
+        const attempts = attempt;
         attempt = 0;
         await runOnListen(handlers, log);
+        if (!connected || current !== generation) return; // lost again meanwhile: onclose rescheduled
+        listening = true;
+        if (attempts > 0) log.info("channel: listening again", { attempts });
       } catch (error) {
         if (closed) return;
+        connected = false;
         listening = false;
         log.warn("channel: cannot listen yet; retrying", { error: String((error as Error)?.message ?? error), attempt });
         connecting = undefined;
@@ -155,6 +162,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
     start: () => connect(),
     async close() {
       closed = true;
+      connected = false;
       listening = false;
       clearTimeout(retry);
       await conn.end({ timeout: 1 });
@@ -178,8 +186,8 @@ function embeddedChannel(source: Extract<NotificationSource, { kind: "embedded" 
     },
     async start() {
       for (const name of handlers.keys()) unlistens.push(await source.listen(name, (payload) => dispatchTo(handlers, options.log, name, payload)));
-      listening = true;
       await runOnListen(handlers, options.log);
+      listening = true;
     },
     async close() {
       listening = false;

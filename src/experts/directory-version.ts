@@ -53,8 +53,13 @@ export function pushedDirectoryVersion(sql: Sql, channel: Channel): DirectoryVer
     },
   );
 
-  return function currentDirectoryVersion() {
-    if (known && channel.listening && known.generation === channel.generation) return Promise.resolve(known.version);
-    return directoryVersion(sql);
+  return async function currentDirectoryVersion() {
+    const generation = channel.generation;
+    if (known && channel.listening && known.generation === generation) return known.version;
+    const read = await directoryVersion(sql);
+    // A read made while listening (the re-read after a listen failed, say) is as good as that
+    // re-read: every bump it missed is heard (and kept in `heard`), every later one too.
+    if (!known && channel.listening && channel.generation === generation) known = { version: heard === null ? read : newer(read, heard), generation };
+    return read;
   };
 }
