@@ -4,6 +4,7 @@ import { type Channel, openChannel } from "./db/channel.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { pushedDirectoryVersion } from "./experts/directory-version.ts";
 import { listenForVocabulary } from "./search/vocabulary-store.ts";
+import { forgetEarlierStreams } from "./mcp/sse-relay.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
@@ -66,7 +67,12 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) }
     : await prepareDatabase(config, log);
   if (db.kind === "embedded") {
-    const result = await seedDemoIfNeverFilled(db.sql).catch(async (error) => {
+    const started = async () => {
+      const seeded = await seedDemoIfNeverFilled(db.sql);
+      await forgetEarlierStreams(db.sql);
+      return seeded;
+    };
+    const result = await started().catch(async (error) => {
       await db.close();
       throw error;
     });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import postgres from "postgres";
+import { createApp } from "../src/app.ts";
+import { openChannel } from "../src/db/channel.ts";
+import { pushedDirectoryVersion } from "../src/experts/directory-version.ts";
+import { createMailer } from "../src/inquiries/mailer.ts";
+import { createOps } from "../src/ops/ops.ts";
 import { loadConfig } from "../src/config.ts";
 import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
@@ -119,6 +126,60 @@ describe("the search vocabulary over the shared channel", () => {
     }, "a search reading the changed vocabulary", 5_000);
     expect(await rememberedStatements(3)).toBe(0);
     await write(`delete from search_vocabulary where key = 'zzchannel'`);
+  });
+});
+
+describe("legacy SSE between two instances on this database", () => {
+  // A second instance of the app in this process on the same database (as in test/mcp-http.test.ts):
+  // on PGlite both hear the one backend's notifications, so the relay is exercised there too.
+  let second: { url: string; stop(): Promise<void> };
+
+  beforeAll(async () => {
+    const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
+    const log = createLogger("silent");
+    const ops = createOps(config, log);
+    const db = { ...app.server.db, close: async () => {} };
+    const channel = openChannel(db.notifications, { log, applicationName: "expert-directory-channel/second" });
+    const directoryVersion = pushedDirectoryVersion(db.sql, channel);
+    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), channel, directoryVersion });
+    await channel.start();
+    instance.listen({ port: 0, hostname: "127.0.0.1" });
+    second = {
+      url: `http://127.0.0.1:${instance.server!.port}`,
+      async stop() {
+        await ops.shutdown.run("drain", 1000);
+        await instance.stop(true);
+        ops.limiter.close();
+        await channel.close();
+      },
+    };
+  });
+
+  afterAll(() => second.stop());
+
+  it("relays every message POSTed to the instance that does not hold the stream", async () => {
+    const posted: string[] = [];
+    const toSecond = (url: string | URL, init?: RequestInit) => {
+      const target = new URL(url);
+      if ((init?.method ?? "GET").toUpperCase() === "POST") target.host = new URL(second.url).host;
+      posted.push(target.host);
+      return fetch(target, init);
+    };
+    const client = new Client({ name: "relayed", version: "1" });
+    await client.connect(new SSEClientTransport(new URL("/api/sse", app.url), { fetch: toSecond }));
+    const search = await client.callTool({ name: "search_experts", arguments: { limit: 2 } });
+    expect(search.isError ?? false).toBe(false);
+    const expert = await client.callTool({ name: "get_expert", arguments: { slug } });
+    expect((expert.structuredContent as { slug: string }).slug).toBe(slug);
+    // Past the NOTIFY payload limit: through a row, taken once.
+    const big = await client.callTool({ name: "search_experts", arguments: { limit: 1, _pad: "y".repeat(9000) } as Record<string, unknown> });
+    expect(big).toBeDefined();
+    expect(posted.filter((h) => h === new URL(second.url).host).length).toBeGreaterThanOrEqual(4);
+    const [{ rows }] = await app.sql`select count(*)::int as rows from legacy_sse_messages`;
+    expect(rows).toBe(0);
+    await client.close();
+    // The closed stream's row goes: a POST to it is now 404 on both.
+    await eventually(async () => (await app.sql`select 1 from legacy_sse_streams`).length === 0, "the closed stream's row deleted");
   });
 });
 

@@ -89,11 +89,12 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
       await sql`insert into legacy_sse_streams (id_hash, holder_pid) values (${hash}, ${channel.listenerPid})`;
     },
 
-    /** Forgets a closed stream, here and in the table. */
+    /** Forgets a closed stream, here and in the tables (with any message it never took). */
     release(id: string): void {
       const hash = sha256Hex(id);
       held.delete(hash);
-      sql`delete from legacy_sse_streams where id_hash = ${hash}`.catch((error: unknown) =>
+      sql`with gone as (delete from legacy_sse_messages where id_hash = ${hash})
+          delete from legacy_sse_streams where id_hash = ${hash}`.catch((error: unknown) =>
         log.warn("legacy SSE relay: deleting a closed stream's row failed", { error: errorText(error) }),
       );
     },
@@ -123,3 +124,12 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
 }
 
 export type SseRelay = ReturnType<typeof sseRelay>;
+
+/**
+ * The embedded database belongs to one process (its data directory is locked), so at start every
+ * recorded stream is one a previous run held, gone with it: without this their ids would still
+ * be taken for live sessions (a server database tells by the holder's pid instead).
+ */
+export async function forgetEarlierStreams(sql: Sql): Promise<void> {
+  await sql`with gone as (delete from legacy_sse_messages) delete from legacy_sse_streams`;
+}
