@@ -50,6 +50,8 @@ export interface ServeOptions {
   rateLimitStore?: WindowStore;
   /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
   mailDelivery?: boolean;
+  /** Count the statements the database is sent (Database.statementsSent; for tests, it costs per query). */
+  countStatements?: boolean;
 }
 
 /** The host part of a URL for a listen address: brackets for IPv6, localhost for every interface. */
@@ -64,8 +66,8 @@ export function hostForUrl(host: string): string {
  */
 export async function startServer(config: Config, log: Logger, options: ServeOptions = {}): Promise<RunningServer> {
   const { db } = options.prepared
-    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) }
-    : await prepareDatabase(config, log);
+    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, countStatements: options.countStatements }) }
+    : await prepareDatabase(config, log, { countStatements: options.countStatements });
   if (db.kind === "embedded") {
     const started = async () => {
       const seeded = await seedDemoIfNeverFilled(db.sql);

@@ -18,7 +18,7 @@ import { expectContractResponse } from "./support/contract.ts";
 // The shared channel in one process (src/db/channel.ts), on the database the run uses: remembered
 // answers and 304s issue no statement while the channel listens, read the version per request
 // while it is deaf (listening connection killed), and are remembered again once it is back.
-// Statements are counted by the app's own pool (Database.statementsSent, postgres.js's hook).
+// Statements are counted by the app's own pool (countStatements: postgres.js's per-statement hook).
 
 let app: TestApp;
 let slug: string;
@@ -29,7 +29,7 @@ const WORDS = "/api/agents/experts?q=tax%20lawyer&limit=5";
 
 beforeAll(async () => {
   // No background work in the counted windows: the outbox is polled once an hour.
-  app = await startApp({ env: { OUTBOX_INTERVAL_MS: "3600000" } });
+  app = await startApp({ env: { OUTBOX_INTERVAL_MS: "3600000" }, countStatements: true });
   [{ slug }] = await app.sql`select slug from experts where is_verified order by id limit 1`;
   // Writes from elsewhere: another connection on a server; the app's own pool on PGlite (one process).
   if (app.config.databaseUrl) other = postgres(app.config.databaseUrl, { max: 1, onnotice: () => {} });
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const write = (sql: string) => (other ?? app.sql).unsafe(sql);
-const statements = () => app.server.db.statementsSent();
+const statements = () => app.server.db.statementsSent!();
 
 async function tagOf(path: string) {
   const res = await fetch(`${app.url}${path}`);
@@ -203,7 +203,7 @@ describe("when the listening connection is killed (PostgreSQL)", () => {
     await db.close();
     embeddedApp = app;
     await other?.end();
-    app = await startApp({ database: { databaseUrl: database.databaseUrl, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" } });
+    app = await startApp({ database: { databaseUrl: database.databaseUrl, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" }, countStatements: true });
     other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
   }, 120_000);
 
@@ -265,7 +265,7 @@ describe("when PostgreSQL restarts", () => {
     await seedDemo(db.sql);
     await db.close();
     before = app;
-    app = await startApp({ database: { databaseUrl: cluster.url, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" } });
+    app = await startApp({ database: { databaseUrl: cluster.url, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" }, countStatements: true });
   }, 120_000);
 
   afterAll(async () => {

@@ -208,7 +208,7 @@ describe("several instances without sticky sessions", () => {
     const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
     const log = createLogger("silent");
     const ops = createOps(config, log);
-    const db = { sql: app.sql, kind: app.kind, poolSize: 1, statementsSent: () => 0, notifications: app.server.db.notifications, close: async () => {} };
+    const db = { sql: app.sql, kind: app.kind, poolSize: 1, statementsSent: null, notifications: app.server.db.notifications, close: async () => {} };
     const channel = openChannel(db.notifications, { log });
     const directoryVersion = pushedDirectoryVersion(db.sql, channel);
     const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), channel, directoryVersion });

@@ -16,10 +16,10 @@ export interface Database {
   /** Connection slots the pool may open (1 on the embedded database). */
   poolSize: number;
   /**
-   * Statements this process has sent through `sql` so far (postgres.js's per-statement hook): what
+   * Statements sent through `sql` so far, when opened with `countStatements` (else null): what
    * proves a remembered answer costs none (test/channel.test.ts).
    */
-  statementsSent(): number;
+  statementsSent: (() => number) | null;
   /** Where the shared channel hears notifications (src/db/channel.ts). */
   notifications: NotificationSource;
   close(): Promise<void>;
@@ -42,6 +42,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Server pool size (default 10). */
   max?: number;
+  /**
+   * Count the statements sent (Database.statementsSent), through postgres.js's `debug` hook. Off by
+   * default: with it, postgres.js captures a stack trace for every query and makes its errors carry
+   * the statement's text and parameters as enumerable properties.
+   */
+  countStatements?: boolean;
 }
 
 const ignoreNotices = () => {};
@@ -64,17 +70,23 @@ const PLANNER_SETTINGS = { random_page_cost: "1.1" } as const;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const poolSize = options.max ?? 10;
-    let statements = 0;
+    const counted = statementCounter(options);
     const sql = postgres(options.databaseUrl, {
-      debug: () => void statements++,
+      ...counted.options,
       max: poolSize,
       onnotice: ignoreNotices,
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
-    return { sql, kind: "server", poolSize, statementsSent: () => statements, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
+    return { sql, kind: "server", poolSize, statementsSent: counted.sent, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
   }
-  return openEmbedded(options.dataDir);
+  return openEmbedded(options.dataDir, statementCounter(options));
+}
+
+function statementCounter(options: DatabaseOptions) {
+  if (!options.countStatements) return { options: {}, sent: null };
+  let statements = 0;
+  return { options: { debug: () => void statements++ }, sent: () => statements };
 }
 
 /**
@@ -87,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const EMBEDDED_SERVER_SETTINGS = ["-c", "shared_buffers=32MB"];
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, counted: ReturnType<typeof statementCounter>): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let assets: Awaited<ReturnType<typeof loadPgliteAssets>> | undefined;
@@ -114,22 +126,22 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const handlers = new Map<string, Set<(payload: string) => void>>();
     const dispatch = (name: string, payload: string) => handlers.get(name)?.forEach((handler) => handler(payload));
     // PGlite runs one query at a time; a pool of one keeps transactions on the one session.
-    let statements = 0;
     const sql = postgres({
-      debug: () => void statements++,
+      ...counted.options,
       host,
       port: Number(port),
       user: "postgres",
       database: "postgres",
       max: 1,
       onnotice: ignoreNotices,
-      onnotify: dispatch,
-    } as postgres.Options<{}>);
+      // Not in postgres.js's types, but an option it reads (its own sql.listen uses it).
+      ...({ onnotify: dispatch } as object),
+    });
     return {
       sql,
       kind: "embedded",
       poolSize: 1,
-      statementsSent: () => statements,
+      statementsSent: counted.sent,
       notifications: {
         kind: "embedded",
         async listen(name, onNotify) {
