@@ -129,7 +129,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
         const attempts = attempt;
         attempt = 0;
         await runOnListen(handlers, log);
-        if (!connected || current !== generation) return; // lost again meanwhile: onclose rescheduled
+        if (!connected || current !== generation) return; // lost again meanwhile: see finally
         listening = true;
         if (attempts > 0) log.info("channel: listening again", { attempts });
       } catch (error) {
@@ -137,10 +137,10 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
         connected = false;
         listening = false;
         log.warn("channel: cannot listen yet; retrying", { error: String((error as Error)?.message ?? error), attempt });
-        connecting = undefined;
-        schedule();
       } finally {
         connecting = undefined;
+        // Failed, or lost while the onListen handlers ran (onclose could not schedule then): again.
+        if (!closed && !connected) schedule();
       }
     })();
     return connecting;
