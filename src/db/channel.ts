@@ -15,6 +15,8 @@ type Handler = { onNotify: (payload: string) => void; onListen?: () => void | Pr
  * `onListen` runs after every (re)listen, the place to re-read what may have changed meanwhile.
  */
 export interface Channel {
+  /** Where it listens: a PostgreSQL server (many processes), or the embedded database (this one). */
+  readonly kind: "server" | "embedded";
   /** True while every name is LISTENed on a live connection and every onListen has run since. */
   readonly listening: boolean;
   /**
@@ -147,6 +149,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
   }
 
   return {
+    kind: "server",
     get listening() {
       return listening;
     },
@@ -176,6 +179,7 @@ function embeddedChannel(source: Extract<NotificationSource, { kind: "embedded" 
   const unlistens: (() => Promise<void>)[] = [];
   let listening = false;
   return {
+    kind: "embedded",
     get listening() {
       return listening;
     },

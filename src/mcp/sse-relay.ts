@@ -58,7 +58,11 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
     async () => {
       // After every (re)listen: this process's streams now answer to the new listening pid, and
       // the rows of holders that died (their pid gone) or messages nobody took are cleared.
-      if (held.size) await sql`update legacy_sse_streams set holder_pid = ${channel.listenerPid} where id_hash in ${sql([...held.keys()])}`;
+      // (Upserted: another process may have cleared a row recorded while this one was deaf.)
+      if (held.size) {
+        await sql`insert into legacy_sse_streams (id_hash, holder_pid) select unnest(${[...held.keys()]}::text[]), ${channel.listenerPid}
+                  on conflict (id_hash) do update set holder_pid = excluded.holder_pid`;
+      }
       if (channel.listenerPid !== null) {
         await sql`delete from legacy_sse_streams s where holder_pid is not null
                     and not exists (select 1 from pg_stat_activity a where a.pid = s.holder_pid)`;
@@ -86,7 +90,10 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
     async hold(id: string, transport: WebSseServerTransport, onUse: () => void): Promise<void> {
       const hash = sha256Hex(id);
       held.set(hash, { id, transport, onUse });
-      await sql`insert into legacy_sse_streams (id_hash, holder_pid) values (${hash}, ${channel.listenerPid})`;
+      // On a server while the channel is deaf the pid is unknown: 0, no live backend, so other
+      // processes answer 404 until the re-listen records the new pid (nothing could reach it).
+      const pid = channel.kind === "server" ? (channel.listenerPid ?? 0) : null;
+      await sql`insert into legacy_sse_streams (id_hash, holder_pid) values (${hash}, ${pid})`;
     },
 
     /** Forgets a closed stream, here and in the tables (with any message it never took). */
