@@ -5,7 +5,9 @@ import { authRoutes } from "./accounts/routes.ts";
 import { sessionLookup } from "./accounts/session-user.ts";
 import { loginLimits } from "./accounts/throttle.ts";
 import type { Config } from "./config.ts";
+import type { Channel } from "./db/channel.ts";
 import type { Database } from "./db/connect.ts";
+import type { DirectoryVersionSource } from "./experts/directory-version.ts";
 import { expertRoutes } from "./experts/routes.ts";
 import { expertUrls } from "./experts/urls.ts";
 import { authPlugin } from "./http/auth.ts";
@@ -47,6 +49,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where the log-in throttle counts, shared by every process (src/accounts/attempts.ts). */
   loginAttempts: AttemptStore;
+  /** This process's end of the shared channel (src/db/channel.ts): the legacy SSE relay rides on it. */
+  channel: Channel;
+  /** The directory version pushed over the channel (src/experts/directory-version.ts). */
+  directoryVersion: DirectoryVersionSource;
 }
 
 /** Builds the whole HTTP surface from the feature plugins; it knows nothing of how it is served. */
@@ -90,13 +96,13 @@ export function createApp(deps: AppDeps) {
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsRoutes(deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
-    .use(expertRoutes({ sql, urls, auth }))
+    .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion }))
     .use(webRoutes({ sql, urls }))
-    .use(publicPageRoutes({ sql, urls, ops, auth }))
+    .use(publicPageRoutes({ sql, urls, ops, auth, directoryVersion: deps.directoryVersion }))
     .use(problemPages())
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
-    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth }))
+    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, directoryVersion: deps.directoryVersion }))
     .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth, limits: loginLimits(deps.loginAttempts) }))
     .use(keyRoutes({ sql, log: deps.log, auth }))
     .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));

@@ -139,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
       const { db } = await prepareDatabase(config, log);
       try {
         await importOperatorVocabulary(db.sql, read.locale, read.entries);
-        console.log(`Loaded ${read.entries.length} ${read.locale} terms of your own; running servers use them within 10 seconds.`);
+        console.log(`Loaded ${read.entries.length} ${read.locale} terms of your own; running servers use them at once (within 10 seconds where one cannot listen to the database).`);
       } finally {
         await db.close();
       }

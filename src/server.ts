@@ -1,7 +1,11 @@
 import { createAttemptStore } from "./accounts/attempts.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { type Channel, openChannel } from "./db/channel.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
+import { pushedDirectoryVersion } from "./experts/directory-version.ts";
+import { listenForVocabulary } from "./search/vocabulary-store.ts";
+import { forgetEarlierStreams } from "./mcp/sse-relay.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
@@ -18,6 +22,8 @@ export interface RunningServer {
   /** Where it listens, e.g. http://127.0.0.1:3000 */
   url: string;
   db: Database;
+  /** This process's end of the shared channel (src/db/channel.ts). */
+  channel: Channel;
   /** Metrics, rate limiter, shutdown hooks of this instance. */
   ops: AppOps;
   /** Registers work to do at shutdown (see ShutdownHooks in src/ops/shutdown.ts). */
@@ -45,6 +51,8 @@ export interface ServeOptions {
   rateLimitStore?: WindowStore;
   /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
   mailDelivery?: boolean;
+  /** Count the statements the database is sent (Database.statementsSent; for tests, it costs per query). */
+  countStatements?: boolean;
 }
 
 /** The host part of a URL for a listen address: brackets for IPv6, localhost for every interface. */
@@ -59,10 +67,15 @@ export function hostForUrl(host: string): string {
  */
 export async function startServer(config: Config, log: Logger, options: ServeOptions = {}): Promise<RunningServer> {
   const { db } = options.prepared
-    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) }
-    : await prepareDatabase(config, log);
+    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, countStatements: options.countStatements }) }
+    : await prepareDatabase(config, log, { countStatements: options.countStatements });
   if (db.kind === "embedded") {
-    const result = await seedDemoIfNeverFilled(db.sql).catch(async (error) => {
+    const started = async () => {
+      const seeded = await seedDemoIfNeverFilled(db.sql);
+      await forgetEarlierStreams(db.sql);
+      return seeded;
+    };
+    const result = await started().catch(async (error) => {
       await db.close();
       throw error;
     });
@@ -81,7 +94,14 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     onFallback: () => ops.metrics.loginThrottleFallbacks.inc(),
   });
   await loginAttempts.ready();
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts });
+  // One listening connection per process; what rides on it registers before it starts.
+  const channel = openChannel(db.notifications, { log });
+  const directoryVersion = pushedDirectoryVersion(db.sql, channel);
+  listenForVocabulary(db.sql, channel);
+  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts, channel, directoryVersion });
+  // Not awaited on a server that is down: the channel keeps retrying, and until it listens every
+  // request reads the version from the database, as without it.
+  await Promise.race([channel.start(), Bun.sleep(5000)]);
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
@@ -89,6 +109,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   } catch (error) {
     ops.limiter.close();
     loginAttempts.close();
+    await channel.close();
     await db.close();
     throw isAddressInUse(error) ? new PortInUseError(config.port, config.host) : error;
   }
@@ -116,12 +137,14 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     await ops.shutdown.run("close", config.shutdownTimeoutMs);
     ops.limiter.close();
     loginAttempts.close();
+    await channel.close();
     await db.close();
     log.info("stopped", { duration_ms: Math.round(performance.now() - started) });
   }
   return {
     url,
     db,
+    channel,
     ops,
     onShutdown: ops.shutdown.onShutdown,
     inFlight: () => app.server?.pendingRequests ?? 0,

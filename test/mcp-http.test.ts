@@ -6,6 +6,8 @@ import { createApp } from "../src/app.ts";
 import { createMailer } from "../src/inquiries/mailer.ts";
 import { loadConfig } from "../src/config.ts";
 import { sha256Hex } from "../src/crypto.ts";
+import { openChannel } from "../src/db/channel.ts";
+import { pushedDirectoryVersion } from "../src/experts/directory-version.ts";
 import { createLogger } from "../src/log.ts";
 import { createOps } from "../src/ops/ops.ts";
 import { testApp, type TestApp } from "./support/app.ts";
@@ -207,9 +209,12 @@ describe("several instances without sticky sessions", () => {
     const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
     const log = createLogger("silent");
     const ops = createOps(config, log);
-    const db = { sql: app.sql, kind: app.kind, poolSize: 1, close: async () => {} };
+    const db = { sql: app.sql, kind: app.kind, poolSize: 1, statementsSent: null, notifications: app.server.db.notifications, close: async () => {} };
     const loginAttempts = postgresAttempts(db.sql, log);
-    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts });
+    const channel = openChannel(db.notifications, { log });
+    const directoryVersion = pushedDirectoryVersion(db.sql, channel);
+    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts, channel, directoryVersion });
+    await channel.start();
     instance.listen({ port: 0, hostname: "127.0.0.1" });
     second = {
       url: `http://127.0.0.1:${instance.server!.port}`,
@@ -217,6 +222,7 @@ describe("several instances without sticky sessions", () => {
         await ops.shutdown.run("drain", 1000);
         await instance.stop(true);
         ops.limiter.close();
+        await channel.close();
       },
     };
   });

@@ -15,8 +15,25 @@ export interface Database {
   kind: "embedded" | "server";
   /** Connection slots the pool may open (1 on the embedded database). */
   poolSize: number;
+  /**
+   * Statements sent through `sql` so far, when opened with `countStatements` (else null): what
+   * proves a remembered answer costs none (test/channel.test.ts).
+   */
+  statementsSent: (() => number) | null;
+  /** Where the shared channel hears notifications (src/db/channel.ts). */
+  notifications: NotificationSource;
   close(): Promise<void>;
 }
+
+/**
+ * A PostgreSQL server's notifications are heard on a connection of their own, made from `url`.
+ * The embedded database is one backend for the one process: a LISTEN there hears every NOTIFY,
+ * delivered to whichever client ran the writing statement (the pool over the socket, or PGlite
+ * itself), and `listen` routes both to the handler.
+ */
+export type NotificationSource =
+  | { kind: "server"; url: string }
+  | { kind: "embedded"; listen(name: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> };
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; null starts the embedded database in dataDir. */
@@ -25,6 +42,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Server pool size (default 10). */
   max?: number;
+  /**
+   * Count the statements sent (Database.statementsSent), through postgres.js's `debug` hook. Off by
+   * default: with it, postgres.js captures a stack trace for every query and makes its errors carry
+   * the statement's text and parameters as enumerable properties.
+   */
+  countStatements?: boolean;
 }
 
 const ignoreNotices = () => {};
@@ -47,15 +70,23 @@ const PLANNER_SETTINGS = { random_page_cost: "1.1" } as const;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const poolSize = options.max ?? 10;
+    const counted = statementCounter(options);
     const sql = postgres(options.databaseUrl, {
+      ...counted.options,
       max: poolSize,
       onnotice: ignoreNotices,
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
-    return { sql, kind: "server", poolSize, close: () => sql.end({ timeout: 5 }) };
+    return { sql, kind: "server", poolSize, statementsSent: counted.sent, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
   }
-  return openEmbedded(options.dataDir);
+  return openEmbedded(options.dataDir, statementCounter(options));
+}
+
+function statementCounter(options: DatabaseOptions) {
+  if (!options.countStatements) return { options: {}, sent: null };
+  let statements = 0;
+  return { options: { debug: () => void statements++ }, sent: () => statements };
 }
 
 /**
@@ -68,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const EMBEDDED_SERVER_SETTINGS = ["-c", "shared_buffers=32MB"];
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, counted: ReturnType<typeof statementCounter>): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let assets: Awaited<ReturnType<typeof loadPgliteAssets>> | undefined;
@@ -90,19 +121,40 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const socket = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
     await socket.start();
     const [host, port] = socket.getServerConn().split(":");
+    // A NOTIFY sent by a statement of the pool reaches the pool's connection (pglite-socket passes
+    // the backend's protocol through), not PGlite's own listeners: both are routed to `handlers`.
+    const handlers = new Map<string, Set<(payload: string) => void>>();
+    const dispatch = (name: string, payload: string) => handlers.get(name)?.forEach((handler) => handler(payload));
     // PGlite runs one query at a time; a pool of one keeps transactions on the one session.
     const sql = postgres({
+      ...counted.options,
       host,
       port: Number(port),
       user: "postgres",
       database: "postgres",
       max: 1,
       onnotice: ignoreNotices,
+      // Not in postgres.js's types, but an option it reads (its own sql.listen uses it).
+      ...({ onnotify: dispatch } as object),
     });
     return {
       sql,
       kind: "embedded",
       poolSize: 1,
+      statementsSent: counted.sent,
+      notifications: {
+        kind: "embedded",
+        async listen(name, onNotify) {
+          let set = handlers.get(name);
+          if (!set) handlers.set(name, (set = new Set()));
+          set.add(onNotify);
+          const unlisten = await pglite.listen(name, onNotify);
+          return async () => {
+            set.delete(onNotify);
+            await unlisten();
+          };
+        },
+      },
       async close() {
         await sql.end({ timeout: 5 });
         await socket.stop();

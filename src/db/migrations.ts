@@ -12,6 +12,7 @@ import m013 from "../../sql/013_search_bio.sql" with { type: "text" };
 import m014 from "../../sql/014_import_digest.sql" with { type: "text" };
 import m015 from "../../sql/015_directory_version_reads.sql" with { type: "text" };
 import m016 from "../../sql/016_import_deferred.sql" with { type: "text" };
+import m017 from "../../sql/017_channel.sql" with { type: "text" };
 import m018 from "../../sql/018_login_attempts.sql" with { type: "text" };
 
 export interface Migration {
@@ -32,5 +33,6 @@ export const migrations: Migration[] = [
   { version: "014_import_digest", sql: m014 },
   { version: "015_directory_version_reads", sql: m015 },
   { version: "016_import_deferred", sql: m016 },
+  { version: "017_channel", sql: m017 },
   { version: "018_login_attempts", sql: m018 },
 ];

@@ -6,7 +6,7 @@ import { type CachePolicy, cachedJson } from "../http/cached-json.ts";
 import { revalidation } from "../http/revalidation.ts";
 import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
-import { directoryVersion } from "./count-cache.ts";
+import type { DirectoryVersionSource } from "./directory-version.ts";
 import { expertProfileJson } from "./profile.ts";
 import { searchExpertsJson } from "./search.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -34,14 +34,15 @@ const AVAILABILITY: CachePolicy = { maxAge: 60 };
  * checks one that is sent (401 when invalid) and draws on its budget, else on the address's, before
  * the handler runs, so a 304 draws on the budget like a 200. Answers carry ETag and Cache-Control
  * (src/http/cached-json.ts). Profile and availability read only tables that bump the directory
- * version, so a matching If-None-Match is answered from the version alone (src/http/revalidation.ts);
+ * version, so a matching If-None-Match is answered from the version alone (src/http/revalidation.ts),
+ * the version pushed over the shared channel (`directoryVersion`, no statement while it listens);
  * search also depends on the search vocabulary, held in memory, so it is hashed every time.
  */
-export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User> }) {
-  const revalidated = revalidation({ version: () => directoryVersion(deps.sql) });
+export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource }) {
+  const revalidated = revalidation({ version: deps.directoryVersion });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
-    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.sql, searchQuery(request), deps.urls), DIRECTORY), { rateLimit: "search" })
+    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.sql, searchQuery(request), deps.urls, undefined, deps.directoryVersion), DIRECTORY), { rateLimit: "search" })
     .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
       const slug = checkSlug(profilePath(params).slug);

@@ -10,6 +10,7 @@ import { vocabularyFor } from "../search/vocabulary-store.ts";
 import type { Vocabulary } from "../search/vocabulary.ts";
 import { JsonText } from "../http/cached-json.ts";
 import { CountCache, directoryVersion, Lru } from "./count-cache.ts";
+import type { DirectoryVersionSource } from "./directory-version.ts";
 import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
@@ -230,13 +231,16 @@ function frozen(answer: ExpertSearchResult): ExpertSearchResult {
  * planned for few matches.
  *
  * Whole answers are remembered too (in `counts`, per directory version, compiled vocabulary and
- * URL base): a repeated search costs one read of the version. Do not change one (they are shared).
+ * URL base): a repeated search costs one read of the version, or none with `version` given (the
+ * version pushed over the shared channel, src/experts/directory-version.ts). Do not change one
+ * (they are shared).
  */
 export async function searchExperts(
   sql: Sql,
   query: SearchQuery,
   urls: ExpertUrls,
   counts: CountCache = sharedCounts(sql),
+  version: DirectoryVersionSource = () => directoryVersion(sql),
 ): Promise<ExpertSearchResult> {
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
@@ -244,20 +248,20 @@ export async function searchExperts(
   const offset = page * limit;
   // Read once, before anything is built from the directory (so what is built is never remembered
   // under a version later than what it read): the key of the answer, the parse and the totals.
-  const version = await directoryVersion(sql);
+  const currentVersion = await version();
   const vocabulary = query.q ? await vocabularyFor(sql) : null;
   const answerKey = `${urlsId(urls)}\n${urls.base()}\n${JSON.stringify(query)}`;
-  const remembered = counts.answer<ExpertSearchResult>(version, answerKey, vocabulary ?? counts);
+  const remembered = counts.answer<ExpertSearchResult>(currentVersion, answerKey, vocabulary ?? counts);
   if (remembered) return remembered;
-  const parsed = await readQuery(sql, query.q, version, vocabulary ?? undefined);
+  const parsed = await readQuery(sql, query.q, currentVersion, vocabulary ?? undefined);
   // The filters that decide `total`, once: the count cache's key and the test for "q alone".
   const match = matchFilters(query, parsed);
   const key = JSON.stringify(match);
-  const words = parsed?.groups.length ? await countWords(sql, query, parsed, match, key, counts, version) : 0;
+  const words = parsed?.groups.length ? await countWords(sql, query, parsed, match, key, counts, currentVersion) : 0;
   const dense = words > EXACT_TOTAL_LIMIT;
   const rows = await searchPage(sql, query, parsed, dense);
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
-  const counted = dense ? words : pageProvesTotal ? offset + rows.length : await counts.total(sql, key, () => countMatches(sql, query, parsed), version);
+  const counted = dense ? words : pageProvesTotal ? offset + rows.length : await counts.total(sql, key, () => countMatches(sql, query, parsed), currentVersion);
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   const answer: ExpertSearchResult = {
@@ -269,7 +273,7 @@ export async function searchExperts(
     limit,
     has_more: exact ? offset + rows.length < total : rows.length === limit,
   };
-  counts.remember(version, answerKey, vocabulary ?? counts, frozen(answer));
+  counts.remember(currentVersion, answerKey, vocabulary ?? counts, frozen(answer));
   return answer;
 }
 
@@ -277,8 +281,8 @@ export async function searchExperts(
 const texts = new WeakMap<ExpertSearchResult, JsonText>();
 
 /** searchExperts as the JSON text the REST route sends: a remembered answer is not serialized again. */
-export async function searchExpertsJson(sql: Sql, query: SearchQuery, urls: ExpertUrls, counts?: CountCache): Promise<JsonText> {
-  const answer = await searchExperts(sql, query, urls, counts);
+export async function searchExpertsJson(sql: Sql, query: SearchQuery, urls: ExpertUrls, counts?: CountCache, version?: DirectoryVersionSource): Promise<JsonText> {
+  const answer = await searchExperts(sql, query, urls, counts, version);
   let text = texts.get(answer);
   if (!text) texts.set(answer, (text = new JsonText(JSON.stringify(answer))));
   return text;

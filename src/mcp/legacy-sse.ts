@@ -2,7 +2,8 @@ import type { Logger } from "../log.ts";
 import { type McpCaller, callerAuthInfo } from "./caller.ts";
 import { createMcpServer } from "./server.ts";
 import type { McpSessions } from "./sessions.ts";
-import { WebSseServerTransport } from "./sse-transport.ts";
+import type { SseRelay } from "./sse-relay.ts";
+import { readPostedMessage, text, WebSseServerTransport } from "./sse-transport.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
 export const SSE_PATH = "/api/sse";
@@ -10,11 +11,13 @@ export const MESSAGES_PATH = "/api/messages";
 
 /**
  * /api/sse and /api/messages: the older HTTP+SSE transport. Unlike /api/mcp its session is the
- * open event stream itself, so it lives in the process that holds the stream: behind several
- * instances, a client's POSTs must reach that instance (sticky routing on `sessionId`); another
- * instance answers 404. Each POST carries its own Authorization, checked like every request.
+ * open event stream itself, held by the process that opened it. A POST that lands on that process
+ * is handed to the stream here; one that lands on any other process of any instance is checked
+ * there (its caller by the route, the session, the message) and relayed to the holder over the
+ * shared channel (src/mcp/sse-relay.ts), so no sticky routing is needed. Each POST carries its
+ * own Authorization, checked like every request.
  */
-export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; log: Logger }) {
+export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; relay: SseRelay; log: Logger }) {
   const open = new Map<string, WebSseServerTransport>();
 
   async function openStream(): Promise<Response> {
@@ -23,25 +26,34 @@ export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; log
     const id = transport.sessionId;
     transport.onclose = () => {
       open.delete(id);
+      deps.relay.release(id);
       deps.sessions.forget(id);
       void server.close();
     };
     transport.onerror = (error) => deps.log.debug("mcp sse transport error", { error: error.message });
     open.set(id, transport);
     deps.sessions.holdStream(id, () => void transport.close());
+    // Recorded before connect() announces the endpoint, so a POST to any process finds it.
+    await deps.relay.hold(id, transport, () => deps.sessions.used(id));
     await server.connect(transport);
     return transport.response;
   }
 
   async function postMessage(request: Request, caller: McpCaller): Promise<Response> {
     const id = new URL(request.url).searchParams.get("sessionId");
-    if (!id) return new Response("Missing sessionId query parameter: use the endpoint the event stream announced.", { status: 400 });
+    if (!id) return text(400, "Missing sessionId query parameter: use the endpoint the event stream announced.");
     const transport = open.get(id);
-    if (!transport) {
-      return new Response("Session not found: its event stream is closed or lives on another instance. Open a new one with GET /api/sse.", { status: 404 });
+    if (transport) {
+      deps.sessions.used(id);
+      return transport.handlePostMessage(request, { authInfo: callerAuthInfo(caller) });
     }
-    deps.sessions.used(id);
-    return transport.handlePostMessage(request, { authInfo: callerAuthInfo(caller) });
+    if (!(await deps.relay.exists(id))) {
+      return text(404, "Session not found: its event stream is closed. Open a new one with GET /api/sse.");
+    }
+    const message = await readPostedMessage(request);
+    if (message instanceof Response) return message;
+    await deps.relay.relay(id, message, callerAuthInfo(caller));
+    return text(202, "Accepted");
   }
 
   return { openStream, postMessage };

@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
+import type { Channel } from "../db/channel.ts";
 import type { Sql } from "../db/connect.ts";
+import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
@@ -11,6 +13,7 @@ import type { AppOps } from "../ops/ops.ts";
 import { legacySse, MESSAGES_PATH, SSE_PATH } from "./legacy-sse.ts";
 import { mcpOriginAllowed } from "./origin.ts";
 import { McpSessions } from "./sessions.ts";
+import { sseRelay } from "./sse-relay.ts";
 import { streamableHttp } from "./streamable-http.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
@@ -23,6 +26,8 @@ export interface McpRouteDeps<User> {
   ops: AppOps;
   inquiries: InquiryDeps;
   auth: Auth<KeyOwner, User>;
+  channel: Channel;
+  directoryVersion: DirectoryVersionSource;
 }
 
 /**
@@ -41,6 +46,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     sql: deps.sql,
     urls: deps.urls,
     log,
+    directoryVersion: deps.directoryVersion,
     async rateLimit(budget, caller) {
       await deps.auth.drawOn(budget, caller);
     },
@@ -49,7 +55,8 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     },
   };
   const mcp = streamableHttp({ tools, sessions });
-  const sse = legacySse({ tools, sessions, log });
+  const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
+  const sse = legacySse({ tools, sessions, relay, log });
 
   // The Origin check is a hook of this instance, so it runs before the route's `apiKey` option:
   // a foreign page learns nothing about keys. parse: "none" leaves the body to the transports,

@@ -101,7 +101,7 @@ export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
       guardedTool(deps.log, "search_experts", () => undefined, async () => {
         const query = toSearchQuery(searchExpertsArguments.validate(args));
         await deps.rateLimit("search", callerOf(extra));
-        const result = await searchExperts(deps.sql, query, deps.urls);
+        const result = await searchExperts(deps.sql, query, deps.urls, undefined, deps.directoryVersion);
         return toolResult(result, renderSearch(result));
       }),
   );

@@ -80,20 +80,21 @@ export class WebSseServerTransport implements Transport {
    */
   async handlePostMessage(request: Request, extra: { authInfo?: AuthInfo } = {}): Promise<Response> {
     if (this.closed) return text(404, "Session not found: the event stream is closed. Open a new one.");
-    const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (mediaType !== "application/json") return text(415, "Content-Type must be application/json.");
-    const body = await readRequestBody(request, MAX_MESSAGE_BYTES);
-    if (body.tooLarge) return text(413, `Message too large: at most ${MAX_MESSAGE_BYTES} bytes.`);
-    let message: JSONRPCMessage;
-    try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(body.text));
-    } catch (error) {
-      this.onerror?.(error as Error);
-      return text(400, "Invalid message: the body must be one JSON-RPC 2.0 message.");
-    }
+    const posted = await readPostedMessage(request);
+    if (posted instanceof Response) return posted;
     const requestInfo = { headers: Object.fromEntries(request.headers), url: new URL(request.url) };
-    this.onmessage?.(message, { authInfo: extra.authInfo, requestInfo });
+    this.onmessage?.(posted, { authInfo: extra.authInfo, requestInfo });
     return text(202, "Accepted");
+  }
+
+  /**
+   * Takes a message POSTed to another process and relayed here (src/mcp/sse-relay.ts), already
+   * checked there as handlePostMessage checks one. False when the stream is closed.
+   */
+  deliver(message: JSONRPCMessage, extra: { authInfo?: AuthInfo } = {}): boolean {
+    if (this.closed) return false;
+    this.onmessage?.(message, { authInfo: extra.authInfo });
+    return true;
   }
 
   private write(frame: string): void {
@@ -122,6 +123,23 @@ export class WebSseServerTransport implements Transport {
   }
 }
 
-function text(status: number, body: string): Response {
+/**
+ * One POSTed JSON-RPC message, or the response refusing it: 415 for a content type other than
+ * JSON, 413 when too large, 400 for a body that is not one JSON-RPC message. The same checks
+ * whichever process holds the stream.
+ */
+export async function readPostedMessage(request: Request): Promise<JSONRPCMessage | Response> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/json") return text(415, "Content-Type must be application/json.");
+  const body = await readRequestBody(request, MAX_MESSAGE_BYTES);
+  if (body.tooLarge) return text(413, `Message too large: at most ${MAX_MESSAGE_BYTES} bytes.`);
+  try {
+    return JSONRPCMessageSchema.parse(JSON.parse(body.text));
+  } catch {
+    return text(400, "Invalid message: the body must be one JSON-RPC 2.0 message.");
+  }
+}
+
+export function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

@@ -1,5 +1,6 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
@@ -13,6 +14,8 @@ export interface McpToolDeps {
   sql: Sql;
   urls: ExpertUrls;
   log: Logger;
+  /** The directory version pushed over the shared channel (src/experts/directory-version.ts). */
+  directoryVersion: DirectoryVersionSource;
   /**
    * Draws one request from the REST budget of the same name for this caller; throws the
    * 429 HttpProblem (with Retry-After) when it is spent.

@@ -1,3 +1,4 @@
+import type { Channel } from "../db/channel.ts";
 import type { Pool, Sql } from "../db/connect.ts";
 import { BUILTIN_VOCABULARY } from "./builtin-vocabulary.ts";
 import { LOCALES, parseVocabularyFile, type VocabularyEntry, type VocabularyLocale } from "./vocabulary-file.ts";
@@ -64,41 +65,72 @@ async function addLexiconWords(tx: Sql, words: string[]) {
 
 const RECHECK_MS = 10_000;
 
+/** The channel name of vocabulary changes (sql/017_channel.sql). */
+export const SEARCH_VOCABULARY_CHANNEL = "search_vocabulary";
+
 /**
  * The vocabulary as compiled for matching, per process: rebuilt when the database's vocabulary
- * version moved (checked at most every 10 seconds), so an operator's import reaches every
- * running server without a restart.
+ * version moved, so an operator's import reaches every running server without a restart. With
+ * the shared channel (`listenOn`) a change is pushed and nothing is read until one is heard;
+ * without it, or while it is deaf, the version is checked at most every 10 seconds.
  */
 export class VocabularyCache {
-  private current: { version: string; vocabulary: Vocabulary; checkedAt: number } | undefined;
+  private current: { version: string; vocabulary: Vocabulary; checkedAt: number; heard: number; generation: number } | undefined;
   private loading: Promise<Vocabulary> | undefined;
+  private channel: Channel | undefined;
+  /** Changes heard over the channel: a copy read before the latest one is stale. */
+  private heard = 0;
+
+  /** Trusts the copy until the channel says the vocabulary changed (or re-listens). */
+  listenOn(channel: Channel): void {
+    this.channel = channel;
+    channel.on(SEARCH_VOCABULARY_CHANNEL, () => void this.heard++, () => void this.heard++);
+  }
 
   async get(sql: Sql): Promise<Vocabulary> {
-    if (this.current && performance.now() - this.current.checkedAt < RECHECK_MS) return this.current.vocabulary;
+    if (this.current && this.fresh(this.current)) return this.current.vocabulary;
     this.loading ??= this.refresh(sql).finally(() => (this.loading = undefined));
     return this.loading;
   }
 
+  private fresh(current: NonNullable<VocabularyCache["current"]>): boolean {
+    const channel = this.channel;
+    if (channel?.listening && current.generation === channel.generation && current.heard === this.heard) return true;
+    return performance.now() - current.checkedAt < RECHECK_MS;
+  }
+
   private async refresh(sql: Sql): Promise<Vocabulary> {
+    // Taken before the read: a change heard while it runs leaves the copy stale.
+    const heard = this.heard;
+    const generation = this.channel?.listening ? this.channel.generation : -1;
     const [{ version }] = await sql<{ version: string }[]>`select version::text from search_vocabulary_state`;
     if (this.current?.version === version) {
-      this.current.checkedAt = performance.now();
+      Object.assign(this.current, { checkedAt: performance.now(), heard, generation });
       return this.current.vocabulary;
     }
     const rows = await sql<VocabularyEntry[]>`select locale, kind, key, term from search_vocabulary`;
     const subcategories = await sql<{ slug: string; category_slug: string }[]>`select slug, category_slug from subcategories`;
     const categories = await sql<{ slug: string }[]>`select slug from categories`;
     const vocabulary = new Vocabulary(rows, new Map(subcategories.map((s) => [s.slug, s.category_slug])), new Set(categories.map((c) => c.slug)));
-    this.current = { version, vocabulary, checkedAt: performance.now() };
+    this.current = { version, vocabulary, checkedAt: performance.now(), heard, generation };
     return vocabulary;
   }
 }
 
 const cacheByPool = new WeakMap<Sql, VocabularyCache>();
 
-/** The current vocabulary of the database behind `sql` (one cache per pool). */
-export function vocabularyFor(sql: Sql): Promise<Vocabulary> {
+function cacheFor(sql: Sql): VocabularyCache {
   let cache = cacheByPool.get(sql);
   if (!cache) cacheByPool.set(sql, (cache = new VocabularyCache()));
-  return cache.get(sql);
+  return cache;
+}
+
+/** The current vocabulary of the database behind `sql` (one cache per pool). */
+export function vocabularyFor(sql: Sql): Promise<Vocabulary> {
+  return cacheFor(sql).get(sql);
+}
+
+/** Vocabulary changes of the database behind `sql` pushed over the shared channel (src/server.ts). */
+export function listenForVocabulary(sql: Sql, channel: Channel): void {
+  cacheFor(sql).listenOn(channel);
 }

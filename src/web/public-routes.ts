@@ -3,6 +3,7 @@ import type { Sql } from "../db/connect.ts";
 import { getExpertAvailability } from "../experts/availability.ts";
 import { getExpertProfile } from "../experts/profile.ts";
 import { type SearchQuery, searchExperts } from "../experts/search.ts";
+import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import { checkSlug } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import { canonicalZone } from "../experts/zoned-time.ts";
@@ -52,7 +53,7 @@ function choicesReader(sql: Sql) {
  * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
  * profile budgets, so scraping the pages is no way around the rate limits.
  */
-export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User> }) {
+export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource }) {
   const choices = choicesReader(deps.sql);
 
   async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
@@ -79,7 +80,7 @@ export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { 
       if (!(e instanceof HttpProblem)) throw e;
       error = (e.extra.errors ?? []).map((f) => `${f.field} ${f.message}`).join("; ") || e.detail;
     }
-    const result = error ? null : await searchExperts(deps.sql, { ...query, locale }, deps.urls);
+    const result = error ? null : await searchExperts(deps.sql, { ...query, locale }, deps.urls, undefined, deps.directoryVersion);
     const view = { locale, query, given: [...given.searchParams], explicitLocale, result, error, choices: await choices(), canonical: `${deps.urls.base()}/experts` };
     return page(directoryPage(view), error ? 400 : 200);
   }

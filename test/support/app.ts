@@ -90,6 +90,8 @@ export interface AppOptions {
    * itself on a new embedded one; false for suites that bring their own experts.
    */
   demo?: boolean;
+  /** Count the statements the app sends (server.db.statementsSent), for suites that assert none. */
+  countStatements?: boolean;
 }
 
 export interface TestApp {
@@ -137,7 +139,7 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
     await seedDemo(prepared.db.sql);
     await prepared.db.close();
   }
-  const server = await startServer(config, log);
+  const server = await startServer(config, log, { countStatements: options.countStatements });
   return {
     url: server.url,
     server,
