@@ -1,4 +1,4 @@
-import { compress, compressible, preferredCoding, varyOnEncoding } from "./compression.ts";
+import { type Coding, compress, compressible, preferredCoding, varyOnEncoding } from "./compression.ts";
 import { entityTag, entityTagHash, ifNoneMatchMatches } from "./etag.ts";
 
 /** How long an answer may be reused: `max-age` and, optionally, `stale-while-revalidate` (seconds). */
@@ -25,10 +25,31 @@ const JSON_TYPE = "application/json";
 
 /**
  * An answer already serialized, e.g. built by PostgreSQL (src/experts/profile.ts): cachedJson
- * sends its text as it is instead of serializing a value.
+ * sends its text as it is instead of serializing a value. Its bytes, their hash and each
+ * compressed form are worked out once, on first use: a remembered search answer (one JsonText
+ * sent again and again) then costs no hashing or compressing per request.
  */
 export class JsonText {
+  private bytes: Buffer<ArrayBuffer> | undefined;
+  private hash: string | undefined;
+  private readonly encoded = new Map<Coding, ReturnType<typeof compress>>();
+
   constructor(readonly text: string) {}
+
+  identity(): Buffer<ArrayBuffer> {
+    return (this.bytes ??= Buffer.from(this.text));
+  }
+
+  tagHash(): string {
+    return (this.hash ??= entityTagHash(this.identity()));
+  }
+
+  /** The bytes in `coding`. */
+  inCoding(coding: Coding): ReturnType<typeof compress> {
+    let bytes = this.encoded.get(coding);
+    if (!bytes) this.encoded.set(coding, (bytes = compress(this.identity(), coding)));
+    return bytes;
+  }
 }
 
 /** The coding this request gets for an answer (null: identity); never for HEAD. */
@@ -68,8 +89,9 @@ export function notModified(request: Request, hash: string, isCompressible: bool
  * express; a cached copy's RateLimit headers describe the budget when it was fetched.
  */
 export function cachedJson(request: Request, body: unknown, policy: CachePolicy, onTag?: (hash: string, isCompressible: boolean) => void): Response {
-  const identity = Buffer.from(body instanceof JsonText ? body.text : JSON.stringify(body));
-  const hash = entityTagHash(identity);
+  const text = body instanceof JsonText ? body : new JsonText(JSON.stringify(body));
+  const identity = text.identity();
+  const hash = text.tagHash();
   const isCompressible = compressible(JSON_TYPE, identity.length);
   onTag?.(hash, isCompressible);
   const unchanged = notModified(request, hash, isCompressible, policy);
@@ -79,5 +101,5 @@ export function cachedJson(request: Request, body: unknown, policy: CachePolicy,
   headers.set("content-type", JSON_TYPE);
   if (!coding) return new Response(identity, { headers });
   headers.set("content-encoding", coding);
-  return new Response(compress(identity, coding), { headers });
+  return new Response(text.inCoding(coding), { headers });
 }
