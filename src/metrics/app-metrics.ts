@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram } from "prom-client";
+import { cacheMetrics } from "./cache-metrics.ts";
 import { createRegistry, scrapedGauge } from "./registry.ts";
 
 // Request latency, in seconds: 5 ms … 10 s (README, Operations).
@@ -27,6 +28,8 @@ export function createAppMetrics() {
     mcpSessionsOpen: scrapedGauge(registry, { name: "mcp_sessions_open", help: "MCP sessions currently open on this instance." }),
     dbPoolMax: new Gauge({ name: "db_pool_max", help: "Connections the database pool of this instance may open.", registers }),
     dbPoolConnections: scrapedGauge(registry, { name: "db_pool_connections", help: "Open database connections of this process, by state (active, idle, …).", labelNames: ["state"] }),
+    /** The in-memory caches' bounds and counters (`caches.watch(() => [lru.stats()])`). */
+    caches: cacheMetrics(registry),
   };
   // Present from the first scrape, so a dashboard can tell "no e-mail yet" from "not exported".
   metrics.emailSends.inc({ result: "sent" }, 0);
