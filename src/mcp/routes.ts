@@ -4,6 +4,7 @@ import type { Sql } from "../db/connect.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
+import { streamSlots } from "../http/stream-slots.ts";
 import { type InquiryDeps, submitInquiry } from "../inquiries/submit.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
@@ -15,7 +16,7 @@ import { streamableHttp } from "./streamable-http.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
 export interface McpRouteDeps<User> {
-  config: Pick<Config, "mcp">;
+  config: Pick<Config, "mcp" | "bounds">;
   sql: Sql;
   urls: ExpertUrls;
   log: Logger;
@@ -50,6 +51,9 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   };
   const mcp = streamableHttp({ tools, sessions });
   const sse = legacySse({ tools, sessions, log });
+  // Event streams are held for as long as the client keeps them: bounded per address and in all.
+  const streams = streamSlots({ perClient: deps.config.bounds.streamsPerClient, total: deps.config.bounds.streams });
+  ops.metrics.eventStreamsOpen.collect(() => streams.stats().open);
 
   // The Origin check is a hook of this instance, so it runs before the route's `apiKey` option:
   // a foreign page learns nothing about keys. parse: "none" leaves the body to the transports,
@@ -62,8 +66,8 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
       }
     })
     .post("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true, parse: "none" })
-    .get("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
+    .get("/api/mcp", ({ request, caller }) => streams.hold(caller.clientIp, () => mcp(request, caller)), { apiKey: true })
     .delete("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
-    .get(SSE_PATH, () => sse.openStream(), { apiKey: true })
+    .get(SSE_PATH, ({ caller }) => streams.hold(caller.clientIp, () => sse.openStream()), { apiKey: true })
     .post(MESSAGES_PATH, ({ request, caller }) => sse.postMessage(request, caller), { apiKey: true, parse: "none" });
 }

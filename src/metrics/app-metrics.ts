@@ -25,6 +25,7 @@ export function createAppMetrics() {
     /** For the mail sender: one attempt's outcome. */
     countEmailAttempt: (sent: boolean) => metrics.emailSends.inc({ result: sent ? "sent" : "failed" }),
     outboxDepth: scrapedGauge(registry, { name: "outbox_depth", help: "E-mails waiting in the outbox to be sent." }),
+    eventStreamsOpen: scrapedGauge(registry, { name: "event_streams_open", help: "Event streams (GET /api/sse, GET /api/mcp) this process holds open; bounded by MAX_STREAMS." }),
     mcpSessionsOpen: scrapedGauge(registry, { name: "mcp_sessions_open", help: "MCP sessions currently open on this instance." }),
     dbPoolMax: new Gauge({ name: "db_pool_max", help: "Connections the database pool of this instance may open.", registers }),
     dbPoolConnections: scrapedGauge(registry, { name: "db_pool_connections", help: "Open database connections of this process, by state (active, idle, …).", labelNames: ["state"] }),
