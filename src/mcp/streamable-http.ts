@@ -1,6 +1,7 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { HttpProblem } from "../http/problem.ts";
 import { type McpCaller, callerAuthInfo } from "./caller.ts";
 import { jsonRpcError, MAX_MESSAGE_BYTES } from "./json-rpc.ts";
 import { createMcpServer } from "./server.ts";
@@ -22,7 +23,12 @@ const OPENED = new TextEncoder().encode(": stream open\n\n");
  * Responses to POSTed requests are plain JSON (`enableJsonResponse`): every tool answers in
  * one piece, and the request's server can be closed as soon as the answer is ready.
  */
-export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions }) {
+export function streamableHttp(deps: {
+  tools: McpToolDeps;
+  sessions: McpSessions;
+  /** Draws a new session on the caller's `mcp-session` budget; throws the 429 HttpProblem when it is spent. */
+  admit: (caller: McpCaller) => Promise<void>;
+}) {
   const { sessions } = deps;
 
   async function serve(request: Request, caller: McpCaller, session: { id: string; fresh: boolean }, parsedBody?: unknown) {
@@ -85,6 +91,17 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
     return id;
   }
 
+  /** A new session's 429, as a JSON-RPC error with the limiter's headers (Retry-After), or null when admitted. */
+  async function refusal(caller: McpCaller): Promise<Response | null> {
+    try {
+      await deps.admit(caller);
+      return null;
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || error.status !== 429) throw error;
+      return jsonRpcError(429, -32000, `${error.detail} Reuse the session you have (Mcp-Session-Id) instead of initializing again.`, error.extra.headers);
+    }
+  }
+
   return async function handleStreamableHttp(request: Request, caller: McpCaller): Promise<Response> {
     if (request.method === "POST") {
       const body = await readRequestBody(request, MAX_MESSAGE_BYTES);
@@ -96,6 +113,8 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
         return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
       }
       if ((Array.isArray(message) ? message : [message]).some((m) => isInitializeRequest(m))) {
+        const refused = await refusal(caller);
+        if (refused) return refused;
         return serve(request, caller, { id: await sessions.create(), fresh: true }, message);
       }
       const id = await requireSession(request);

@@ -35,7 +35,7 @@ export function createAppMetrics() {
   // Present from the first scrape, so a dashboard can tell "no e-mail yet" from "not exported".
   metrics.emailSends.inc({ result: "sent" }, 0);
   metrics.emailSends.inc({ result: "failed" }, 0);
-  for (const budget of ["search", "profile", "availability"]) metrics.rateLimitRejections.inc({ budget }, 0);
+  for (const budget of ["search", "profile", "availability", "mcp-session"]) metrics.rateLimitRejections.inc({ budget }, 0);
   return metrics;
 }
 
