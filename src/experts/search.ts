@@ -11,6 +11,7 @@ import type { Vocabulary } from "../search/vocabulary.ts";
 import { JsonText } from "../http/cached-json.ts";
 import { Lru } from "../cache/lru.ts";
 import { CountCache, directoryVersion } from "./count-cache.ts";
+import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
@@ -236,6 +237,7 @@ export async function searchExperts(
   urls: ExpertUrls,
   counts: CountCache = sharedCounts(sql),
 ): Promise<ExpertSearchResult> {
+  checkResultWindow(query); // a 400 naming `page`, before anything is read
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   const locale: Locale = query.locale ?? "en";
@@ -265,7 +267,7 @@ export async function searchExperts(
     query_interpretation: parsed?.interpretation ?? null,
     page,
     limit,
-    has_more: exact ? offset + rows.length < total : rows.length === limit,
+    has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
   };
   counts.remember(version, answerKey, vocabulary ?? counts, frozen(answer));
   return answer;
