@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
 import { initializeMessage, MCP_HEADERS } from "./support/mcp.ts";
 
@@ -113,5 +114,19 @@ describe("event streams are bounded per client and per process", () => {
     const c = "192.0.2.77";
     for (let i = 0; i < 5; i++) expect((await openStream("/api/mcp", c)).status).toBe(400);
     expect(await openStreams()).toBe(0);
+  });
+});
+
+describe("the bounds' settings", () => {
+  it("default to 8 streams per client, 1,000 per process and 10,000 MCP sessions", () => {
+    expect(loadConfig({}).bounds).toEqual({ streamsPerClient: 8, streams: 1000, mcpSessions: 10_000 });
+    expect(loadConfig({}).rateLimits.budgets["mcp-session"]).toEqual({ anonymous: 30, withKey: 120 });
+  });
+
+  it("refuse a bad value at start, naming the variable", () => {
+    for (const name of ["MAX_STREAMS_PER_CLIENT", "MAX_STREAMS", "MAX_MCP_SESSIONS", "RATE_LIMIT_MCP_SESSION"]) {
+      expect(() => loadConfig({ [name]: "0" })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: "many" })).toThrow(name);
+    }
   });
 });
