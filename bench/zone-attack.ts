@@ -1,10 +1,13 @@
 // The zone attack of issue 18: availability asked in random zones (`tz`) from random instants
 // (`from`, within 300 days), `days=28`, so nearly every request brings the zone caches new keys.
-// A spawned server (WORKERS=1, RATE_LIMITS=off, embedded database in a temporary DATA_DIR, the
-// demo directory), the requests from this process; the server's RSS at ready, after a warm-up,
+// A spawned server (WORKERS=1, RATE_LIMITS=off, embedded database in a temporary DATA_DIR with
+// the demo directory, or --database-url), the requests from this process; the server's RSS at ready, after a warm-up,
 // every 10% of the run, at the end, and its peak (VmHWM). Not part of the test command.
 //
 //   bun bench/zone-attack.ts [--requests 100000] [--concurrency 16] [--src /path/to/a/checkout]
+//     [--database-url postgres://…]   (a PostgreSQL server instead of the embedded database: the
+//                                      worker's RSS without PGlite's; filled with 10,000 synthetic
+//                                      experts when empty)
 //
 // --src runs another checkout's server (`bun <src>/src/main.ts serve`) with the same load, for
 // before/after: e.g. a read-only `git worktree add /work/wt/bounds-main main`.
@@ -12,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { benchDirectory } from "./lib/directory.ts";
 import { memoryMiB } from "./lib/proc.ts";
 
 const { values } = parseArgs({
@@ -21,8 +25,10 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     port: { type: "string", default: "3981" },
     src: { type: "string", default: join(import.meta.dir, "..") },
+    "database-url": { type: "string" },
   },
 });
+if (values["database-url"]) await benchDirectory(values["database-url"], 10_000);
 const requests = Number(values.requests);
 const base = `http://127.0.0.1:${values.port}`;
 const ZONES = Intl.supportedValuesOf("timeZone");
@@ -31,7 +37,14 @@ const DAY = 86_400_000;
 const dataDir = mkdtempSync(join(tmpdir(), "ed-zone-attack-"));
 const server = Bun.spawn(["bun", join(values.src!, "src", "main.ts"), "serve"], {
   cwd: values.src,
-  env: { PATH: process.env.PATH, PORT: values.port, DATA_DIR: dataDir, WORKERS: "1", RATE_LIMITS: "off", LOG_LEVEL: "warn" },
+  env: {
+    PATH: process.env.PATH,
+    PORT: values.port,
+    ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : { DATA_DIR: dataDir }),
+    WORKERS: "1",
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+  },
   stdout: "ignore",
   stderr: "inherit",
 });
