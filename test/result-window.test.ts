@@ -78,4 +78,16 @@ describe("the result window on a directory larger than it", () => {
     expect(html).not.toContain('rel="next"');
     expect(await (await fetch(`${big.url}/experts?limit=20&page=48`)).text()).toContain('rel="next"');
   });
+
+  it("tells an MCP agent on the last reachable page to narrow the search rather than page on", async () => {
+    const agent = await mcpClient(big.url, "streamable-http");
+    try {
+      const last = (await agent.callTool({ name: "search_experts", arguments: { limit: 20, page: 49 } })) as CallToolResult;
+      expect(last.structuredContent).toMatchObject({ page: 49, has_more: false });
+      expect(resultText(last)).toContain("narrow the search");
+      expect(resultText(last)).not.toContain("page: 50");
+    } finally {
+      await agent.close();
+    }
+  });
 });
