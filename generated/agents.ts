@@ -36,8 +36,13 @@ export interface paths {
          *     - Pagination is zero-based: `page=0` is the first page. `total` counts all matches, exactly
          *       up to 10,000; beyond that it is 10,000 and `total_is_exact` is false. `has_more` says
          *       whether another page exists; request `page + 1` to continue.
+         *     - Only the first 1,000 results of a search can be paged through, in every order:
+         *       `(page + 1) × limit` must be at most 1,000 (page 49 at `limit=20`, 99 at the default 10).
+         *       `has_more` is false on the last reachable page. To see other experts, narrow the search
+         *       (`q`, filters) instead of paging deeper. A page past the bound is a `400` naming `page`.
          *
-         *     Errors: `400` names each invalid parameter in `errors` (fix it and retry); `401` means the
+         *     Errors: `400` names each invalid parameter in `errors`, `page` past the first 1,000 results
+         *     too (fix it and retry); `401` means the
          *     optional Bearer key is invalid or revoked; `429` means slow down for `Retry-After` seconds;
          *     `500`/`503` are server-side, retry later.
          */
@@ -634,7 +639,10 @@ export interface components {
             page: number;
             /** @description The page size used. */
             limit: number;
-            /** @description Whether a later page has more results; if true, request `page + 1`. */
+            /**
+             * @description Whether a later page has more results; if true, request `page + 1`. False on the last
+             *     page within the first 1,000 results (see `page`), even when `total` is larger.
+             */
             has_more: boolean;
         };
         /**
@@ -1930,7 +1938,9 @@ export interface components {
          */
         sort: "relevance" | "rating" | "newest";
         /**
-         * @description Zero-based page number; `0` is the first page.
+         * @description Zero-based page number; `0` is the first page. Only the first 1,000 results can be paged
+         *     through: `(page + 1) × limit` must be at most 1,000 (the last page is 49 at `limit=20`,
+         *     99 at `limit=10`), else `400` naming `page`. Narrow the search rather than paging deeper.
          * @example 0
          */
         page: number;
@@ -2103,7 +2113,9 @@ export interface operations {
                  */
                 sort?: components["parameters"]["sort"];
                 /**
-                 * @description Zero-based page number; `0` is the first page.
+                 * @description Zero-based page number; `0` is the first page. Only the first 1,000 results can be paged
+                 *     through: `(page + 1) × limit` must be at most 1,000 (the last page is 49 at `limit=20`,
+                 *     99 at `limit=10`), else `400` naming `page`. Narrow the search rather than paging deeper.
                  * @example 0
                  */
                 page?: components["parameters"]["page"];

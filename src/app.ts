@@ -9,6 +9,9 @@ import type { Channel } from "./db/channel.ts";
 import type { Database } from "./db/connect.ts";
 import type { DirectoryVersionSource } from "./experts/directory-version.ts";
 import { expertRoutes } from "./experts/routes.ts";
+import { parsedQueries, sharedCounts } from "./experts/search.ts";
+import { zonedTimeCaches } from "./experts/zoned-time.ts";
+import { revalidationCache } from "./http/revalidation.ts";
 import { expertUrls } from "./experts/urls.ts";
 import { authPlugin } from "./http/auth.ts";
 import { bodyLimit } from "./http/body-limit.ts";
@@ -79,6 +82,14 @@ export function createApp(deps: AppDeps) {
     limiter: ops.limiter,
     clientAddress,
   });
+  // Every in-memory cache is bounded (src/cache/lru.ts) and shown in /metrics (README, Bounds).
+  const revalidations = revalidationCache();
+  ops.metrics.caches.watch(() => [
+    ...zonedTimeCaches.map((c) => c.stats()),
+    ...sharedCounts(sql).stats(),
+    parsedQueries.stats(),
+    revalidations.stats(),
+  ]);
   const log = requestLog({ log: deps.log, metrics: ops.metrics, clientAddress });
   // Read at request time, once the whole app (and so every route) exists.
   const methodsAt = allowedMethods(() => app.routes);
@@ -96,7 +107,7 @@ export function createApp(deps: AppDeps) {
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsRoutes(deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
-    .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion }))
+    .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, revalidations }))
     .use(webRoutes({ sql, urls }))
     .use(publicPageRoutes({ sql, urls, ops, auth, directoryVersion: deps.directoryVersion }))
     .use(problemPages())

@@ -4,6 +4,7 @@
  * as a confusing runtime failure. Each section of the schema lives in src/config/, which imports
  * nothing above it (only log.ts's LogLevel), so any module may read its settings from here.
  */
+import { type BoundsConfig, loadBoundsConfig } from "./config/bounds.ts";
 import { type DatabaseConfig, loadDatabaseConfig } from "./config/database.ts";
 import { type DiscoveryConfig, loadDiscoveryConfig } from "./config/discovery.ts";
 import { type LimitsConfig, loadLimitsConfig } from "./config/limits.ts";
@@ -18,7 +19,7 @@ export type { Budget, RateLimitSettings } from "./config/limits.ts";
 export type { MailConfig } from "./config/mail.ts";
 export type { TrustProxy } from "./config/proxy.ts";
 
-export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig {
+export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig, BoundsConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
 }
@@ -31,6 +32,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...server,
     ...loadLimitsConfig(env),
     ...loadMcpConfig(env),
+    ...loadBoundsConfig(env),
     ...loadDiscoveryConfig(env),
     ...database,
     ...loadWorkersConfig(env, database.databaseUrl),

@@ -93,7 +93,7 @@ describe("the auth plugin", () => {
   function setup(verdict: KeyVerdict<Owner>) {
     const calls: string[] = [];
     const limiter = createRateLimiter({
-      settings: { enabled: true, windowSeconds: 60, budgets: { search: { anonymous: 1, withKey: 2 }, profile: { anonymous: 1, withKey: 1 }, availability: { anonymous: 1, withKey: 1 } } },
+      settings: { enabled: true, windowSeconds: 60, budgets: { search: { anonymous: 1, withKey: 2 }, profile: { anonymous: 1, withKey: 1 }, availability: { anonymous: 1, withKey: 1 }, "mcp-session": { anonymous: 1, withKey: 1 } } },
       log: createLogger("error", () => {}),
     });
     const auth = authPlugin<Owner, { id: string }>({

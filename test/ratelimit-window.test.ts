@@ -9,7 +9,7 @@ import { createLogger } from "../src/log.ts";
 const settings: RateLimitSettings = {
   enabled: true,
   windowSeconds: 60,
-  budgets: { search: { anonymous: 3, withKey: 5 }, profile: { anonymous: 2, withKey: 4 }, availability: { anonymous: 2, withKey: 4 } },
+  budgets: { search: { anonymous: 3, withKey: 5 }, profile: { anonymous: 2, withKey: 4 }, availability: { anonymous: 2, withKey: 4 }, "mcp-session": { anonymous: 1, withKey: 1 } },
 };
 const silent = createLogger("silent");
 const anon = { ip: "192.0.2.1", keyId: null };

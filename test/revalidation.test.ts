@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { revalidation } from "../src/http/revalidation.ts";
+import { revalidation, revalidationCache } from "../src/http/revalidation.ts";
 
 // The remembered tags in-process: when the answer is built and when a 304 comes from the version
 // alone. test/http-caching.test.ts covers the same over the wire against real writes.
@@ -8,7 +8,7 @@ function setup() {
   let version = 1;
   let builds = 0;
   let holdsUntil: number | null = null;
-  const revalidated = revalidation({ version: async () => String(version), maxEntries: 2 });
+  const revalidated = revalidation({ version: async () => String(version), cache: revalidationCache(2) });
   const ask = (path: string, ifNoneMatch?: string) =>
     revalidated(new Request(`http://x${path}`, { headers: ifNoneMatch ? { "if-none-match": ifNoneMatch } : {} }), async () => {
       builds++;

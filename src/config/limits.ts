@@ -1,8 +1,12 @@
 import { ConfigError, type Env } from "./parse.ts";
 import { parseTrustProxy, type TrustProxy } from "./proxy.ts";
 
-/** The rate-limit budgets of the spec's "Limits"; src/http/rate-limit.ts counts them. */
-export type Budget = "search" | "profile" | "availability";
+/**
+ * The rate-limit budgets of the spec's "Limits", and `mcp-session`: new MCP sessions (an
+ * `initialize` on /api/mcp, a GET /api/sse), each of which the server keeps for the idle timeout.
+ * src/http/rate-limit.ts counts them.
+ */
+export type Budget = "search" | "profile" | "availability" | "mcp-session";
 
 export interface RateLimitSettings {
   /** false with RATE_LIMITS=off: every take() is allowed and no header is sent. */
@@ -28,6 +32,8 @@ const DEFAULT_LIMITS: Record<Budget, { anonymous: number; withKey: number }> = {
   search: { anonymous: 60, withKey: 300 },
   profile: { anonymous: 120, withKey: 600 },
   availability: { anonymous: 120, withKey: 600 },
+  // A client opens a session per connection: a few a minute; a loop of them is refused early.
+  "mcp-session": { anonymous: 30, withKey: 120 },
 };
 
 function parseLimits(name: string, raw: string | undefined, fallback: { anonymous: number; withKey: number }) {
@@ -67,6 +73,7 @@ export function loadLimitsConfig(env: Env): LimitsConfig {
         search: parseLimits("RATE_LIMIT_SEARCH", env.RATE_LIMIT_SEARCH, DEFAULT_LIMITS.search),
         profile: parseLimits("RATE_LIMIT_PROFILE", env.RATE_LIMIT_PROFILE, DEFAULT_LIMITS.profile),
         availability: parseLimits("RATE_LIMIT_AVAILABILITY", env.RATE_LIMIT_AVAILABILITY, DEFAULT_LIMITS.availability),
+        "mcp-session": parseLimits("RATE_LIMIT_MCP_SESSION", env.RATE_LIMIT_MCP_SESSION, DEFAULT_LIMITS["mcp-session"]),
       },
     },
     trustProxy,

@@ -1,4 +1,7 @@
+import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
+
+export { Lru };
 
 /**
  * The directory's version number: bumped by triggers on every statement that writes experts, their
@@ -7,32 +10,6 @@ import type { Sql } from "../db/connect.ts";
 export async function directoryVersion(sql: Sql): Promise<string> {
   const [{ version }] = await sql<{ version: string }[]>`select version from directory_version`;
   return version;
-}
-
-/** A map bounded to `maxEntries`, the least recently used out (Map order is the recency order). */
-export class Lru<V> {
-  private readonly entries = new Map<string, V>();
-
-  constructor(private readonly maxEntries: number) {}
-
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key); // re-insert: most recent last
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size() {
-    return this.entries.size;
-  }
 }
 
 /**
@@ -45,13 +22,19 @@ export class Lru<V> {
  * really run.
  */
 export class CountCache {
-  private readonly totals: Lru<number>;
-  private readonly answers: Lru<{ vocabulary: object; value: unknown }>;
+  private readonly totals: Lru<string, number>;
+  private readonly answers: Lru<string, { vocabulary: object; value: unknown }>;
 
-  // 256 answers of 10-50 experts stay within a few tens of MB, under a worker's 150 MB budget.
+  // 256 answers of at most 20 experts (~2 KB each) stay under ~10 MB; 1,000 totals are a few
+  // hundred KB of keys (README, Bounds).
   constructor(maxEntries = 1000, maxAnswers = 256) {
-    this.totals = new Lru(maxEntries);
-    this.answers = new Lru(maxAnswers);
+    this.totals = new Lru({ name: "search-totals", maxEntries });
+    this.answers = new Lru({ name: "search-answers", maxEntries: maxAnswers });
+  }
+
+  /** Both caches' counters, for /metrics. */
+  stats(): CacheStats[] {
+    return [this.totals.stats(), this.answers.stats()];
   }
 
   /** The total under `filterKey` at `version` (read here when not given), counted on a miss. */

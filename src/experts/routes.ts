@@ -3,7 +3,7 @@ import { pathParameters, queryValidator } from "../contract/index.ts";
 import type { Sql } from "../db/connect.ts";
 import type { Auth } from "../http/auth.ts";
 import { type CachePolicy, cachedJson } from "../http/cached-json.ts";
-import { revalidation } from "../http/revalidation.ts";
+import { type RevalidationCache, revalidation } from "../http/revalidation.ts";
 import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import type { DirectoryVersionSource } from "./directory-version.ts";
@@ -38,8 +38,8 @@ const AVAILABILITY: CachePolicy = { maxAge: 60 };
  * the version pushed over the shared channel (`directoryVersion`, no statement while it listens);
  * search also depends on the search vocabulary, held in memory, so it is hashed every time.
  */
-export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource }) {
-  const revalidated = revalidation({ version: deps.directoryVersion });
+export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource; revalidations?: RevalidationCache }) {
+  const revalidated = revalidation({ version: deps.directoryVersion, cache: deps.revalidations });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
     .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.sql, searchQuery(request), deps.urls, undefined, deps.directoryVersion), DIRECTORY), { rateLimit: "search" })

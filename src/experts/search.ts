@@ -9,8 +9,10 @@ import { allGroupsQuery, type Phrase, relevance } from "../search/rank.ts";
 import { vocabularyFor } from "../search/vocabulary-store.ts";
 import type { Vocabulary } from "../search/vocabulary.ts";
 import { JsonText } from "../http/cached-json.ts";
-import { CountCache, directoryVersion, Lru } from "./count-cache.ts";
+import { Lru } from "../cache/lru.ts";
+import { CountCache, directoryVersion } from "./count-cache.ts";
 import type { DirectoryVersionSource } from "./directory-version.ts";
+import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import { filters, likePattern, type MatchFilters, matchFilters, type TextTier } from "./search-filters.ts";
 import type { SearchQuery } from "./search-query.ts";
 import { type Locale, type SummaryRow, summaryColumns, toExpertSummary, translatedTexts } from "./summary.ts";
@@ -156,7 +158,7 @@ export async function countMatches(sql: Sql, query: SearchQuery, parsed: ParsedQ
 /** Totals shared by every caller of searchExperts on one database pool (REST, MCP, pages). */
 const countsByPool = new WeakMap<Sql, CountCache>();
 
-function sharedCounts(sql: Sql): CountCache {
+export function sharedCounts(sql: Sql): CountCache {
   let counts = countsByPool.get(sql);
   if (!counts) countsByPool.set(sql, (counts = new CountCache()));
   return counts;
@@ -175,15 +177,14 @@ async function countWords(sql: Sql, query: SearchQuery, parsed: ParsedQuery, mat
 }
 
 /**
- * Parsed queries per compiled vocabulary (a vocabulary import compiles a new one, which drops
- * these with it). Reading "lawyer" walks every locale's terms of the concepts it names and was
+ * Parsed queries, each with the compiled vocabulary it was read with (a vocabulary import compiles
+ * a new one, so older entries stop matching and age out; bounded, src/cache/lru.ts). Reading "lawyer" walks every locale's terms of the concepts it names and was
  * the largest JavaScript cost of a search (BENCHMARKS.md). The key holds the directory version
  * too: typo correction reads the lexicon, which grows only with writes that bump it (an
  * import's experts, a reindex) or with a vocabulary import (a new vocabulary). Callers must not
  * change a parsed query they are given.
  */
-const parsedByVocabulary = new WeakMap<Vocabulary, Lru<ParsedQuery>>();
-const PARSED_QUERIES = 1000;
+export const parsedQueries = new Lru<string, { vocabulary: Vocabulary; value: ParsedQuery }>({ name: "search-parsed-queries", maxEntries: 1000 });
 
 /**
  * Reads `q` with the current vocabulary and the typo lexicon; null without `q`. With the
@@ -193,13 +194,11 @@ export async function readQuery(sql: Sql, q: string | undefined, version?: strin
   if (!q) return null;
   vocabulary ??= await vocabularyFor(sql);
   if (version === undefined) return parseQuery(q, vocabulary, lexiconLookup(sql));
-  let parsed = parsedByVocabulary.get(vocabulary);
-  if (!parsed) parsedByVocabulary.set(vocabulary, (parsed = new Lru(PARSED_QUERIES)));
   const key = `${version}\n${q}`;
-  const hit = parsed.get(key);
-  if (hit) return hit;
+  const hit = parsedQueries.get(key);
+  if (hit && hit.vocabulary === vocabulary) return hit.value;
   const value = await parseQuery(q, vocabulary, lexiconLookup(sql));
-  parsed.set(key, value);
+  parsedQueries.set(key, { vocabulary, value });
   return value;
 }
 
@@ -242,6 +241,7 @@ export async function searchExperts(
   counts: CountCache = sharedCounts(sql),
   version: DirectoryVersionSource = () => directoryVersion(sql),
 ): Promise<ExpertSearchResult> {
+  checkResultWindow(query); // a 400 naming `page`, before anything is read
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   const locale: Locale = query.locale ?? "en";
@@ -271,7 +271,7 @@ export async function searchExperts(
     query_interpretation: parsed?.interpretation ?? null,
     page,
     limit,
-    has_more: exact ? offset + rows.length < total : rows.length === limit,
+    has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
   };
   counts.remember(currentVersion, answerKey, vocabulary ?? counts, frozen(answer));
   return answer;

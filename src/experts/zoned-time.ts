@@ -4,6 +4,8 @@
  * time, and RFC 3339 text with a zone's offset. Times are epoch milliseconds.
  */
 
+import { Lru } from "../cache/lru.ts";
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -105,19 +107,36 @@ export function wallOfUtc(instant: number): WallTime {
 // formatToParts is most of an availability answer's CPU (each answer asks for a few hundred
 // instants), and the same instants come back request after request: the day boundaries and
 // window edges of the coming weeks. wallAt is a pure function of (instant, zone), so its answers
-// are kept, frozen, per zone; a zone's map is emptied when it grows past this bound.
-const WALL_CACHE_LIMIT = 20_000;
+// are kept, frozen, in a map per zone. The maps of all zones share one budget per cache (a client
+// choosing `tz` and `from` at random must not fill ~445 zones' worth): least recently used zones
+// out first. An entry (a number key and a small frozen object or a 25-character string) is
+// counted as ~160 bytes; 4 MiB is ~26,000 answers per cache, three caches (README, Bounds).
+export const ZONE_CACHE_BYTES = 4 * 1024 * 1024;
+const ZONE_ENTRY_BYTES = 160;
 
-/** Remembers a pure function of (number, zone), per zone, each zone's answers bounded as above. */
-function memoPerZone<V>(compute: (key: number, zone: string) => V): (key: number, zone: string) => V {
-  const zones = new Map<string, Map<number, V>>();
+/** The caches of this module, for /metrics (src/metrics/cache-metrics.ts). */
+export const zonedTimeCaches: Lru<string, Map<number, unknown>>[] = [];
+
+/** Remembers a pure function of (number, zone), in maps per zone bounded together as above. */
+function memoPerZone<V>(name: string, compute: (key: number, zone: string) => V): (key: number, zone: string) => V {
+  const zones = new Lru<string, Map<number, V>>({
+    name,
+    maxEntries: 1000, // more than the IANA zones: the byte budget is what binds
+    maxSize: ZONE_CACHE_BYTES,
+    sizeOf: (known) => (known.size + 1) * ZONE_ENTRY_BYTES,
+  });
+  zonedTimeCaches.push(zones as Lru<string, Map<number, unknown>>);
   return (key, zone) => {
-    let known = zones.get(zone);
-    if (!known) zones.set(zone, (known = new Map()));
-    let value = known.get(key);
+    let known = zones.touch(zone);
+    let value = known?.get(key);
+    zones.record(value !== undefined);
     if (value === undefined) {
-      if (known.size >= WALL_CACHE_LIMIT) known.clear();
-      known.set(key, (value = compute(key, zone)));
+      value = compute(key, zone);
+      // Read again: computing may have used (and so reordered or evicted) this cache's zones.
+      known = zones.touch(zone);
+      if (!known) zones.set(zone, (known = new Map()));
+      known.set(key, value);
+      zones.resized(zone);
     }
     return value;
   };
@@ -138,7 +157,7 @@ export function wallAt(instant: number, zone: string): Readonly<WallTime> {
   return exactWallAt(instant, zone);
 }
 
-const exactWallAt = memoPerZone((instant, zone): Readonly<WallTime> => Object.freeze(formatWall(instant, zone)));
+const exactWallAt = memoPerZone("zoned-time:wall", (instant, zone): Readonly<WallTime> => Object.freeze(formatWall(instant, zone)));
 
 function formatWall(instant: number, zone: string): WallTime {
   const parts: Record<string, string> = {};
@@ -171,7 +190,7 @@ export function instantOf(w: WallTime, zone: string): number {
   return resolvedInstant(wallAsUtc(w), zone);
 }
 
-const resolvedInstant = memoPerZone(resolveInstant);
+const resolvedInstant = memoPerZone("zoned-time:instant", resolveInstant);
 
 function resolveInstant(local: number, zone: string): number {
   const before = offsetAt(local - DAY, zone);
@@ -194,7 +213,7 @@ export function formatInZone(instant: number, zone: string): string {
   return offsetTimeText(instant, zone);
 }
 
-const offsetTimeText = memoPerZone(formatOffsetTime);
+const offsetTimeText = memoPerZone("zoned-time:text", formatOffsetTime);
 
 function formatOffsetTime(instant: number, zone: string): string {
   const offset = offsetAt(instant, zone);

@@ -67,7 +67,7 @@ export interface RateLimiterOptions {
 }
 
 // IPv6 clients usually own a whole /64: one budget per /64, or a client could rotate addresses.
-function ipBucket(ip: string): string {
+export function ipBucket(ip: string): string {
   if (!ip.includes(":")) return ip;
   const [head, tail = ""] = ip.split("::");
   const left = head ? head.split(":") : [];

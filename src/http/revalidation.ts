@@ -1,3 +1,4 @@
+import { Lru } from "../cache/lru.ts";
 import { type CachePolicy, cachedJson, notModified, policyUntil } from "./cached-json.ts";
 
 /** An answer to remember, built only when the remembered tag does not settle the request. */
@@ -19,8 +20,15 @@ interface Remembered {
 export interface RevalidationOptions {
   /** The version of everything the answers read, bumped by every write to it (the directory version). */
   version: () => Promise<string>;
-  /** How many URLs' tags to keep, least recently used out (default 10,000, ~1 MB). */
-  maxEntries?: number;
+  /** Where the URLs' tags are kept (made by the app, shown in /metrics); default: 10,000 of them, ~1 MB. */
+  cache?: RevalidationCache;
+}
+
+export type RevalidationCache = Lru<string, Remembered>;
+
+/** The tags of conditional requests: per URL, least recently used out. */
+export function revalidationCache(maxEntries = 10_000): RevalidationCache {
+  return new Lru({ name: "revalidation", maxEntries });
 }
 
 /**
@@ -36,8 +44,7 @@ export interface RevalidationOptions {
  * simply takes the full path once. Per process: nothing to share or invalidate across workers.
  */
 export function revalidation(options: RevalidationOptions) {
-  const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, Remembered>();
+  const entries = options.cache ?? revalidationCache();
 
   return async function revalidated(request: Request, build: () => Promise<Answer>): Promise<Response> {
     // Only conditional requests read the version and are remembered: a plain request pays nothing
@@ -60,9 +67,7 @@ export function revalidation(options: RevalidationOptions) {
     }
     const answer = await build();
     return cachedJson(request, answer.body, policyUntil(answer.policy, answer.holdsUntil, Date.now()), (hash, compressible) => {
-      entries.delete(key); // re-insert: Map order is the recency order
       entries.set(key, { version, hash, compressible, policy: answer.policy, holdsUntil: answer.holdsUntil });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     });
   };
 }

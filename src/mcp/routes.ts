@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import type { Channel } from "../db/channel.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Pool } from "../db/connect.ts";
 import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
+import { streamSlots } from "../http/stream-slots.ts";
 import { type InquiryDeps, submitInquiry } from "../inquiries/submit.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
@@ -15,11 +16,12 @@ import { mcpOriginAllowed } from "./origin.ts";
 import { McpSessions } from "./sessions.ts";
 import { sseRelay } from "./sse-relay.ts";
 import { streamableHttp } from "./streamable-http.ts";
+import type { McpCaller } from "./caller.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
 export interface McpRouteDeps<User> {
-  config: Pick<Config, "mcp">;
-  sql: Sql;
+  config: Pick<Config, "mcp" | "bounds">;
+  sql: Pool;
   urls: ExpertUrls;
   log: Logger;
   baseUrl: () => string;
@@ -38,7 +40,7 @@ export interface McpRouteDeps<User> {
  */
 export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   const { ops, log } = deps;
-  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds });
+  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds, maxSessions: deps.config.bounds.mcpSessions });
   ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
   ops.metrics.mcpSessionsOpen.collect(() => sessions.count());
 
@@ -54,9 +56,15 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
       return (await submitInquiry(deps.inquiries, owner, input, null)).inquiry;
     },
   };
-  const mcp = streamableHttp({ tools, sessions });
+  // A new session (initialize, or an /api/sse stream) draws on a budget of its own, shared by
+  // every worker and instance like the others.
+  const admit = async (caller: McpCaller) => void (await deps.auth.drawOn("mcp-session", caller));
+  const mcp = streamableHttp({ tools, sessions, admit });
   const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
   const sse = legacySse({ tools, sessions, relay, log });
+  // Event streams are held for as long as the client keeps them: bounded per address and in all.
+  const streams = streamSlots({ perClient: deps.config.bounds.streamsPerClient, total: deps.config.bounds.streams });
+  ops.metrics.eventStreamsOpen.collect(() => streams.stats().open);
 
   // The Origin check is a hook of this instance, so it runs before the route's `apiKey` option:
   // a foreign page learns nothing about keys. parse: "none" leaves the body to the transports,
@@ -69,8 +77,11 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
       }
     })
     .post("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true, parse: "none" })
-    .get("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
+    .get("/api/mcp", ({ request, caller }) => streams.hold(caller.clientIp, () => mcp(request, caller)), { apiKey: true })
     .delete("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
-    .get(SSE_PATH, () => sse.openStream(), { apiKey: true })
+    .get(SSE_PATH, async ({ caller }) => {
+      await admit(caller);
+      return streams.hold(caller.clientIp, () => sse.openStream());
+    }, { apiKey: true })
     .post(MESSAGES_PATH, ({ request, caller }) => sse.postMessage(request, caller), { apiKey: true, parse: "none" });
 }

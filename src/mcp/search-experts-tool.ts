@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type ToolArgument, toolArguments } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
+import { MAX_RESULT_WINDOW } from "../experts/result-window.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
 import { callerOf } from "./caller.ts";
 import { toolSchemas } from "./schemas.ts";
@@ -18,7 +19,7 @@ export const searchExpertsInput: Record<string, ToolArgument> = {
   accepting_only: { schema: { type: "boolean", description: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone." }, required: false },
   locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
   sort: param("sort", "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first."),
-  page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1."),
+  page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper."),
   limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
 };
 
@@ -74,6 +75,7 @@ export function renderSearch(result: ExpertSearchResult): string {
     ...result.experts.map((e, i) => summaryLine(e, first + i)),
   ];
   if (result.has_more) lines.push(`More results: call search_experts again with page: ${result.page + 1}.`);
+  else if ((result.page + 1) * result.limit < result.total) lines.push(`This is the last page that can be asked for (only the first ${MAX_RESULT_WINDOW} results are paged): narrow the search with q or filters to see other experts.`);
   lines.push("Call get_expert with a slug for services, prices, weekly availability and contact methods.");
   return lines.join("\n");
 }

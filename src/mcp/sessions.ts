@@ -1,4 +1,4 @@
-import type { Sql } from "../db/connect.ts";
+import type { Pool } from "../db/connect.ts";
 import { sha256Hex } from "../crypto.ts";
 import type { Logger } from "../log.ts";
 
@@ -15,10 +15,16 @@ import type { Logger } from "../log.ts";
  *   expired rows, so sessions that clients open and abandon never accumulate.
  */
 export interface McpSessionsOptions {
-  sql: Sql;
+  /** The pool (not a transaction's sql): creating a session with a bound is a transaction of its own. */
+  sql: Pool;
   log: Logger;
   /** Idle time after which a session is closed (seconds). */
   idleSeconds: number;
+  /**
+   * Rows `mcp_sessions` may hold (MAX_MCP_SESSIONS): creating one more evicts the longest idle
+   * sessions first, in the same transaction. Default: no bound.
+   */
+  maxSessions?: number;
   /**
    * Milliseconds now, for the in-process idle check only (when a row expires is decided by the
    * database's now(), the one clock all instances share). Default: `mcpSessionClock.now()`.
@@ -40,6 +46,9 @@ interface LocalSession {
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The advisory lock that serializes session creation while the table is bounded (beside src/db/migrate.ts's). */
+const SESSION_CAP_LOCK = 720_514_019;
 
 /** 32 random bytes as base64url: visible ASCII only, as Mcp-Session-Id requires. */
 export function newSessionId(): string {
@@ -74,10 +83,25 @@ export class McpSessions {
     live.add(this);
   }
 
-  /** Records a new Streamable HTTP session; returns its id. */
+  /**
+   * Records a new Streamable HTTP session; returns its id. With `maxSessions`, the sessions
+   * beyond the newest `maxSessions - 1` (by last use) are deleted first, under a lock every
+   * instance takes, so the table never holds more than the bound however many create at once.
+   */
   async create(): Promise<string> {
     const id = newSessionId();
-    await this.options.sql`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
+    const { sql, maxSessions } = this.options;
+    if (maxSessions === undefined) {
+      await sql`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
+    } else {
+      await sql.begin(async (tx) => {
+        await tx`select pg_advisory_xact_lock(${SESSION_CAP_LOCK})`;
+        await tx`
+          delete from mcp_sessions where id_hash in (
+            select id_hash from mcp_sessions order by last_seen_at desc, id_hash offset ${maxSessions - 1})`;
+        await tx`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
+      });
+    }
     this.used(id);
     return id;
   }

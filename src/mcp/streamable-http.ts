@@ -1,6 +1,7 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { HttpProblem } from "../http/problem.ts";
 import { type McpCaller, callerAuthInfo } from "./caller.ts";
 import { jsonRpcError, MAX_MESSAGE_BYTES } from "./json-rpc.ts";
 import { createMcpServer } from "./server.ts";
@@ -27,7 +28,12 @@ const MAX_BATCH = 100; // the SDK transport's own cap on a batch
  * Responses to POSTed requests are plain JSON (`enableJsonResponse`): every tool answers in
  * one piece, and the request's server can be closed as soon as the answer is ready.
  */
-export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions }) {
+export function streamableHttp(deps: {
+  tools: McpToolDeps;
+  sessions: McpSessions;
+  /** Draws a new session on the caller's `mcp-session` budget; throws the 429 HttpProblem when it is spent. */
+  admit: (caller: McpCaller) => Promise<void>;
+}) {
   const { sessions } = deps;
   // A session's server, kept between its requests in this process (Map order: least recently used first).
   const sessionServers = new Map<string, Promise<SessionServer>>();
@@ -142,6 +148,17 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
     return id;
   }
 
+  /** A new session's 429, as a JSON-RPC error with the limiter's headers (Retry-After), or null when admitted. */
+  async function refusal(caller: McpCaller): Promise<Response | null> {
+    try {
+      await deps.admit(caller);
+      return null;
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || error.status !== 429) throw error;
+      return jsonRpcError(429, -32000, `${error.detail} Reuse the session you have (Mcp-Session-Id) instead of initializing again.`, error.extra.headers);
+    }
+  }
+
   return async function handleStreamableHttp(request: Request, caller: McpCaller): Promise<Response> {
     if (request.method === "POST") {
       const body = await readRequestBody(request, MAX_MESSAGE_BYTES);
@@ -153,6 +170,8 @@ export function streamableHttp(deps: { tools: McpToolDeps; sessions: McpSessions
         return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
       }
       if ((Array.isArray(message) ? message : [message]).some((m) => isInitializeRequest(m))) {
+        const refused = await refusal(caller);
+        if (refused) return refused;
         return serve(request, caller, { id: await sessions.create(), fresh: true }, message);
       }
       const id = await requireSession(request);

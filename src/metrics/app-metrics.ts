@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram } from "prom-client";
+import { cacheMetrics } from "./cache-metrics.ts";
 import { createRegistry, scrapedGauge } from "./registry.ts";
 
 // Request latency, in seconds: 5 ms … 10 s (README, Operations).
@@ -25,14 +26,17 @@ export function createAppMetrics() {
     /** For the mail sender: one attempt's outcome. */
     countEmailAttempt: (sent: boolean) => metrics.emailSends.inc({ result: sent ? "sent" : "failed" }),
     outboxDepth: scrapedGauge(registry, { name: "outbox_depth", help: "E-mails waiting in the outbox to be sent." }),
+    eventStreamsOpen: scrapedGauge(registry, { name: "event_streams_open", help: "Event streams (GET /api/sse, GET /api/mcp) this process holds open; bounded by MAX_STREAMS." }),
     mcpSessionsOpen: scrapedGauge(registry, { name: "mcp_sessions_open", help: "MCP sessions currently open on this instance." }),
     dbPoolMax: new Gauge({ name: "db_pool_max", help: "Connections the database pool of this instance may open.", registers }),
     dbPoolConnections: scrapedGauge(registry, { name: "db_pool_connections", help: "Open database connections of this process, by state (active, idle, …).", labelNames: ["state"] }),
+    /** The in-memory caches' bounds and counters (`caches.watch(() => [lru.stats()])`). */
+    caches: cacheMetrics(registry),
   };
   // Present from the first scrape, so a dashboard can tell "no e-mail yet" from "not exported".
   metrics.emailSends.inc({ result: "sent" }, 0);
   metrics.emailSends.inc({ result: "failed" }, 0);
-  for (const budget of ["search", "profile", "availability"]) metrics.rateLimitRejections.inc({ budget }, 0);
+  for (const budget of ["search", "profile", "availability", "mcp-session"]) metrics.rateLimitRejections.inc({ budget }, 0);
   return metrics;
 }
 

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
 import { getExpertAvailability } from "../experts/availability.ts";
 import { getExpertProfile } from "../experts/profile.ts";
+import { checkResultWindow } from "../experts/result-window.ts";
 import { type SearchQuery, searchExperts } from "../experts/search.ts";
 import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import { checkSlug } from "../experts/slug.ts";
@@ -76,6 +77,7 @@ export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { 
     let error: string | null = null;
     try {
       query = searchQuery(new Request(given));
+      checkResultWindow(query); // past the first 1,000 results: the form and a message, not a 500
     } catch (e) {
       if (!(e instanceof HttpProblem)) throw e;
       error = (e.extra.errors ?? []).map((f) => `${f.field} ${f.message}`).join("; ") || e.detail;
