@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { testApp, type TestApp } from "./support/app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
 import { initializeMessage, MCP_HEADERS } from "./support/mcp.ts";
 import { expectSchema } from "./support/contract.ts";
 
@@ -16,7 +16,7 @@ const post = (body: unknown, headers: Record<string, string> = session) =>
 const search = (id: number, q: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_experts", arguments: { q, limit: 2 } } });
 
 beforeAll(async () => {
-  app = await testApp();
+  app = await startApp({ countStatements: true });
   const init = await post(initializeMessage(), {});
   expect(init.status).toBe(200);
   session = { "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-06-18" };
@@ -25,6 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fetch(`${app.url}/api/mcp`, { method: "DELETE", headers: session });
+  await app.stop();
 });
 
 describe("one MCP server per session", () => {
@@ -69,6 +70,15 @@ describe("one MCP server per session", () => {
   it("still refuses a message that is not JSON-RPC with 400", async () => {
     const res = await post({ hello: "world" });
     expect(res.status).toBe(400);
+  });
+
+  it("answers a repeated tool call of a session it knows without a database statement", async () => {
+    const statements = () => app.server.db.statementsSent!();
+    await post(search(8, "family lawyer"));
+    await post(search(8, "family lawyer")); // the answer is remembered now
+    const before = statements();
+    for (let i = 0; i < 10; i++) expect((await post(search(9, "family lawyer"))).status).toBe(200);
+    expect(statements() - before).toBe(0);
   });
 
   it("ends the session on DELETE: its server here answers nothing more", async () => {

@@ -17,7 +17,10 @@ let app: TestApp;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  const env = { LOG_LEVEL: "warn", RATE_LIMITS: "on", MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), RATE_LIMIT_SEARCH: "3,5", RATE_LIMIT_PROFILE: "2,4", SHUTDOWN_TIMEOUT: "1" };
+  const env = { LOG_LEVEL: "warn", RATE_LIMITS: "on", MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), RATE_LIMIT_SEARCH: "3,5", RATE_LIMIT_PROFILE: "2,4", SHUTDOWN_TIMEOUT: "1",
+    // This suite opens and abandons many sessions and streams from one address: the bounds on those
+    // (test/mcp-bounds.test.ts, test/stream-bounds.test.ts) are set out of its way.
+    RATE_LIMIT_MCP_SESSION: "10000,10000", MAX_STREAMS_PER_CLIENT: "10000" };
   app = await startApp({ env });
 }, 120_000);
 

@@ -40,7 +40,7 @@ export interface McpRouteDeps<User> {
  */
 export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   const { ops, log } = deps;
-  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds, maxSessions: deps.config.bounds.mcpSessions });
+  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds, maxSessions: deps.config.bounds.mcpSessions, channel: deps.channel });
   ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
   ops.metrics.mcpSessionsOpen.collect(() => sessions.count());
 

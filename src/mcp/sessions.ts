@@ -1,3 +1,4 @@
+import type { Channel } from "../db/channel.ts";
 import type { Pool } from "../db/connect.ts";
 import { sha256Hex } from "../crypto.ts";
 import type { Logger } from "../log.ts";
@@ -13,6 +14,12 @@ import type { Logger } from "../log.ts";
  *   /api/mcp, the whole connection of /api/sse). Each session seen here is remembered with its
  *   last use; a sweep every few seconds closes those idle longer than the timeout and deletes
  *   expired rows, so sessions that clients open and abandon never accumulate.
+ *
+ * A session the database confirmed here is trusted for a while without asking again (at most the
+ * refresh interval, while the shared channel listens without a gap): every statement that deletes
+ * sessions (DELETE, the cap's eviction, the idle sweep) notifies their hashes on the channel, and
+ * every process forgets them when the notification arrives. So a tool call of a known session
+ * costs no statement, and an ended one is refused everywhere within the channel's delay.
  */
 export interface McpSessionsOptions {
   /** The pool (not a transaction's sql): creating a session with a bound is a transaction of its own. */
@@ -25,6 +32,8 @@ export interface McpSessionsOptions {
    * sessions first, in the same transaction. Default: no bound.
    */
   maxSessions?: number;
+  /** The shared channel that carries ended sessions; without it every request asks the database. */
+  channel?: Channel;
   /**
    * Milliseconds now, for the in-process idle check only (when a row expires is decided by the
    * database's now(), the one clock all instances share). Default: `mcpSessionClock.now()`.
@@ -40,10 +49,16 @@ export interface McpSessionsOptions {
 export const mcpSessionClock = { now: (): number => Date.now() };
 
 interface LocalSession {
+  hash: string;
   lastUsed: number;
   /** Closes the event streams this process holds for the session. */
   closers: Set<() => void>;
+  /** When the database last confirmed the session, and the channel's generation then (null: never here). */
+  verified: { at: number; generation: number } | null;
 }
+
+/** The channel name of ended sessions; each payload is one session's id hash. */
+export const MCP_SESSION_ENDED = "mcp_session_ended";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
@@ -65,6 +80,8 @@ export async function sweepMcpSessions(): Promise<void> {
 
 export class McpSessions {
   private readonly local = new Map<string, LocalSession>();
+  /** The same sessions by id hash, as ended sessions are named on the channel. */
+  private readonly byHash = new Map<string, string>();
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly idleMs: number;
   /** A row's last_seen_at is written at most this often per session, not on every request. */
@@ -81,6 +98,10 @@ export class McpSessions {
     this.timer = setInterval(() => void this.sweep(), Math.min(60_000, Math.max(250, this.idleMs / 4)));
     this.timer.unref?.();
     live.add(this);
+    options.channel?.on(MCP_SESSION_ENDED, (hash) => {
+      const id = this.byHash.get(hash);
+      if (id !== undefined) this.forget(id);
+    });
   }
 
   /**
@@ -97,19 +118,42 @@ export class McpSessions {
       await sql.begin(async (tx) => {
         await tx`select pg_advisory_xact_lock(${SESSION_CAP_LOCK})`;
         await tx`
-          delete from mcp_sessions where id_hash in (
-            select id_hash from mcp_sessions order by last_seen_at desc, id_hash offset ${maxSessions - 1})`;
+          with evicted as (
+            delete from mcp_sessions where id_hash in (
+              select id_hash from mcp_sessions order by last_seen_at desc, id_hash offset ${maxSessions - 1})
+            returning id_hash)
+          select pg_notify(${MCP_SESSION_ENDED}, id_hash) from evicted`;
         await tx`insert into mcp_sessions (id_hash) values (${sha256Hex(id)})`;
       });
     }
     this.used(id);
+    this.verified(id, this.options.channel?.generation ?? 0);
     return id;
+  }
+
+  /** Whether this process may answer for the session without asking the database (see the class comment). */
+  private trusted(id: string): boolean {
+    const session = this.local.get(id);
+    const channel = this.options.channel;
+    if (!session?.verified || !channel?.listening || session.verified.generation !== channel.generation) return false;
+    return this.now() - session.verified.at < this.refreshSeconds * 1000;
+  }
+
+  private verified(id: string, generation: number): void {
+    const session = this.local.get(id);
+    if (session) session.verified = { at: this.now(), generation };
   }
 
   /** Whether `id` names a live session (any instance's); counts this request as a use of it. */
   async resume(id: string): Promise<boolean> {
     if (!SESSION_ID.test(id)) return false;
+    if (this.trusted(id)) {
+      this.used(id);
+      return true;
+    }
     const { sql, idleSeconds } = this.options;
+    // Taken before asking: a re-listen meanwhile may have missed an end, so it must not be trusted.
+    const generation = this.options.channel?.generation ?? 0;
     const hash = sha256Hex(id);
     const [row] = await sql<{ stale: boolean }[]>`
       select last_seen_at < now() - make_interval(secs => ${this.refreshSeconds}) as stale
@@ -121,12 +165,15 @@ export class McpSessions {
     }
     if (row.stale) await sql`update mcp_sessions set last_seen_at = now() where id_hash = ${hash}`;
     this.used(id);
+    this.verified(id, generation);
     return true;
   }
 
   /** Ends a session for every instance (DELETE /api/mcp) and closes its streams here. */
   async end(id: string): Promise<void> {
-    await this.options.sql`delete from mcp_sessions where id_hash = ${sha256Hex(id)}`;
+    await this.options.sql`
+      with ended as (delete from mcp_sessions where id_hash = ${sha256Hex(id)} returning id_hash)
+      select pg_notify(${MCP_SESSION_ENDED}, id_hash) from ended`;
     this.forget(id);
   }
 
@@ -134,7 +181,11 @@ export class McpSessions {
   used(id: string): void {
     const session = this.local.get(id);
     if (session) session.lastUsed = this.now();
-    else this.local.set(id, { lastUsed: this.now(), closers: new Set() });
+    else {
+      const hash = sha256Hex(id);
+      this.local.set(id, { hash, lastUsed: this.now(), closers: new Set(), verified: null });
+      this.byHash.set(hash, id);
+    }
   }
 
   /**
@@ -154,6 +205,7 @@ export class McpSessions {
     const session = this.local.get(id);
     if (!session) return;
     this.local.delete(id);
+    this.byHash.delete(session.hash);
     for (const close of session.closers) {
       try {
         close();
@@ -183,7 +235,8 @@ export class McpSessions {
   private async deleteExpired(): Promise<void> {
     try {
       await this.options.sql`
-        delete from mcp_sessions where last_seen_at < now() - make_interval(secs => ${this.options.idleSeconds})`;
+        with expired as (delete from mcp_sessions where last_seen_at < now() - make_interval(secs => ${this.options.idleSeconds}) returning id_hash)
+        select pg_notify(${MCP_SESSION_ENDED}, id_hash) from expired`;
     } catch (error) {
       this.options.log.warn("MCP session sweep failed; retrying at the next one", { error: String((error as Error)?.message ?? error) });
     }
