@@ -67,6 +67,17 @@ describe("one MCP server per session", () => {
     expect(bad.result?.isError ?? Boolean(bad.error)).toBe(true);
   });
 
+  it("answers a plain tools/call (called directly) exactly as the session's server answers one with _meta", async () => {
+    const direct = await (await post(search(11, "tax advisor"))).json();
+    const viaServer = await (await post({ ...search(11, "tax advisor"), params: { ...search(11, "tax advisor").params, _meta: { progressToken: "p1" } } })).json();
+    expect(direct).toEqual(viaServer);
+    const unknownDirect = await (await post({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 } } })).json();
+    const unknownViaServer = await (await post({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 }, _meta: {} } })).json();
+    expect(unknownDirect).toEqual(unknownViaServer);
+    expect(unknownDirect.result.isError).toBe(true);
+    expect(unknownDirect.result.content[0].text).toContain("nonsense");
+  });
+
   it("still refuses a message that is not JSON-RPC with 400", async () => {
     const res = await post({ hello: "world" });
     expect(res.status).toBe(400);

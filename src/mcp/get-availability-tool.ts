@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolArguments } from "../contract/index.ts";
 import { type ExpertAvailability, getExpertAvailability } from "../experts/availability.ts";
 import { checkWindow, type WindowQuery } from "../experts/availability-window.ts";
@@ -8,6 +7,7 @@ import { getExpertInput, unknownExpertText } from "./get-expert-tool.ts";
 import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
+import type { ToolRegistrar } from "./tool-registry.ts";
 
 // A tool of its own rather than more inputs of get_expert: it answers exactly what REST's
 // getExpertAvailability answers (same inputs, same output schema), and an agent asking "who is
@@ -44,7 +44,7 @@ export function renderAvailability(slug: string, a: ExpertAvailability): string 
 const getAvailabilityArguments = toolArguments<{ slug: string } & WindowQuery>(getAvailabilityInput);
 const getAvailabilityResult = toolSchemas.schema("ExpertAvailability");
 
-export function registerGetAvailability(server: McpServer, deps: McpToolDeps) {
+export function registerGetAvailability(server: ToolRegistrar, deps: McpToolDeps) {
   server.registerTool(
     "get_availability",
     {

@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolArguments } from "../contract/index.ts";
 import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
@@ -7,6 +6,7 @@ import type { Locale } from "../experts/summary.ts";
 import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
+import type { ToolRegistrar } from "./tool-registry.ts";
 
 export const getExpertInput = {
   slug: toolSchemas.pathParameter("getExpert", "slug", "The expert's slug, exactly as search_experts returned it (e.g. hana-kim)."),
@@ -77,7 +77,7 @@ export function renderProfile(p: ExpertProfile): string {
 const getExpertArguments = toolArguments<{ slug: string; locale?: Locale }>(getExpertInput);
 const getExpertResult = toolSchemas.schema("ExpertProfile");
 
-export function registerGetExpert(server: McpServer, deps: McpToolDeps) {
+export function registerGetExpert(server: ToolRegistrar, deps: McpToolDeps) {
   server.registerTool(
     "get_expert",
     {

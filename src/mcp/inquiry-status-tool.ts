@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolArguments } from "../contract/index.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { getInquiryStatus, type InquiryStatus } from "../inquiries/status.ts";
@@ -7,6 +6,7 @@ import { toolSchemas } from "./schemas.ts";
 import { NO_KEY_TEXT } from "./submit-inquiry-tool.ts";
 import { guardedTool, toolError, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
+import type { ToolRegistrar } from "./tool-registry.ts";
 
 export const inquiryStatusInput = {
   inquiry_id: toolSchemas.pathParameter("getInquiryStatus", "id", "The inquiry_id that submit_inquiry returned."),
@@ -38,7 +38,7 @@ function wording(id: string) {
 const inquiryStatusArguments = toolArguments<{ inquiry_id: string }>(inquiryStatusInput);
 const inquiryStatusResult = toolSchemas.schema("InquiryStatus");
 
-export function registerInquiryStatus(server: McpServer, deps: McpToolDeps) {
+export function registerInquiryStatus(server: ToolRegistrar, deps: McpToolDeps) {
   server.registerTool(
     "get_inquiry_status",
     {

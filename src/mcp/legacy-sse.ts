@@ -4,7 +4,7 @@ import { createMcpServer } from "./server.ts";
 import type { McpSessions } from "./sessions.ts";
 import type { SseRelay } from "./sse-relay.ts";
 import { readPostedMessage, text, WebSseServerTransport } from "./sse-transport.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
+import type { RegisteredTool } from "./tool-registry.ts";
 
 export const SSE_PATH = "/api/sse";
 export const MESSAGES_PATH = "/api/messages";
@@ -17,7 +17,7 @@ export const MESSAGES_PATH = "/api/messages";
  * shared channel (src/mcp/sse-relay.ts), so no sticky routing is needed. Each POST carries its
  * own Authorization, checked like every request.
  */
-export function legacySse(deps: { tools: McpToolDeps; sessions: McpSessions; relay: SseRelay; log: Logger }) {
+export function legacySse(deps: { tools: RegisteredTool[]; sessions: McpSessions; relay: SseRelay; log: Logger }) {
   const open = new Map<string, WebSseServerTransport>();
 
   async function openStream(): Promise<Response> {

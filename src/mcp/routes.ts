@@ -13,6 +13,7 @@ import type { Logger } from "../log.ts";
 import type { AppOps } from "../ops/ops.ts";
 import { legacySse, MESSAGES_PATH, SSE_PATH } from "./legacy-sse.ts";
 import { mcpOriginAllowed } from "./origin.ts";
+import { mcpTools } from "./server.ts";
 import { McpSessions } from "./sessions.ts";
 import { sseRelay } from "./sse-relay.ts";
 import { streamableHttp } from "./streamable-http.ts";
@@ -44,7 +45,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
   ops.metrics.mcpSessionsOpen.collect(() => sessions.count());
 
-  const tools: McpToolDeps = {
+  const toolDeps: McpToolDeps = {
     sql: deps.sql,
     urls: deps.urls,
     log,
@@ -59,6 +60,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   // A new session (initialize, or an /api/sse stream) draws on a budget of its own, shared by
   // every worker and instance like the others.
   const admit = async (caller: McpCaller) => void (await deps.auth.drawOn("mcp-session", caller));
+  const tools = mcpTools(toolDeps);
   const mcp = streamableHttp({ tools, sessions, admit });
   const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
   const sse = legacySse({ tools, sessions, relay, log });

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ToolArgument, toolArguments } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
 import { MAX_RESULT_WINDOW } from "../experts/result-window.ts";
@@ -7,6 +7,7 @@ import { callerOf } from "./caller.ts";
 import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
+import type { ToolRegistrar } from "./tool-registry.ts";
 
 const param = (name: string, description?: string) => toolSchemas.queryParameter("searchExperts", name, description);
 
@@ -85,7 +86,15 @@ export function renderSearch(result: ExpertSearchResult): string {
 const searchExpertsArguments = toolArguments<SearchArgs>(searchExpertsInput);
 const searchExpertsResult = toolSchemas.schema("ExpertSearchResult");
 
-export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
+export function registerSearchExperts(server: ToolRegistrar, deps: McpToolDeps) {
+  // A remembered answer (the same frozen object each time it is served) gets the same result, so
+  // its text rendering and its JSON are made once (ResultTexts in src/mcp/tool-registry.ts).
+  const results = new WeakMap<ExpertSearchResult, CallToolResult>();
+  const resultOf = (answer: ExpertSearchResult): CallToolResult => {
+    let result = results.get(answer);
+    if (!result) results.set(answer, (result = toolResult(answer, renderSearch(answer))));
+    return result;
+  };
   server.registerTool(
     "search_experts",
     {
@@ -103,8 +112,7 @@ export function registerSearchExperts(server: McpServer, deps: McpToolDeps) {
       guardedTool(deps.log, "search_experts", () => undefined, async () => {
         const query = toSearchQuery(searchExpertsArguments.validate(args));
         await deps.rateLimit("search", callerOf(extra));
-        const result = await searchExperts(deps.sql, query, deps.urls, undefined, deps.directoryVersion);
-        return toolResult(result, renderSearch(result));
+        return resultOf(await searchExperts(deps.sql, query, deps.urls, undefined, deps.directoryVersion));
       }),
   );
 }

@@ -7,6 +7,7 @@ import { registerInquiryStatus } from "./inquiry-status-tool.ts";
 import { registerSearchExperts } from "./search-experts-tool.ts";
 import { registerSubmitInquiry } from "./submit-inquiry-tool.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
+import { collectTools, type RegisteredTool } from "./tool-registry.ts";
 
 const INSTRUCTIONS = `Expert Directory: verified human experts (lawyers, accountants, tax advisors, consultants, tutors and more) who offer one-on-one consultations.
 Workflow: search_experts to find candidates, get_expert for a full profile (services, prices, weekly availability, contact methods), get_availability for concrete free times in the user's time zone, then submit_inquiry to contact an expert for the user (needs an API key on this connection, and the user's name and e-mail); get_inquiry_status tells whether the expert's e-mail went out.
@@ -34,21 +35,28 @@ function withoutOutputCheck(server: McpServer): McpServer {
   return server;
 }
 
+/** The five tools over the feature functions, registered once per app (src/mcp/tool-registry.ts). */
+export function mcpTools(deps: McpToolDeps): RegisteredTool[] {
+  return collectTools((registrar) => {
+    registerSearchExperts(registrar, deps);
+    registerGetExpert(registrar, deps);
+    registerGetAvailability(registrar, deps);
+    registerSubmitInquiry(registrar, deps);
+    registerInquiryStatus(registrar, deps);
+  });
+}
+
 /**
  * The MCP server with its tools over the same feature functions as REST. It knows
  * nothing of transports: each transport file connects a fresh one (per session and process on
  * /api/mcp, per stream on /api/sse).
  */
-export function createMcpServer(deps: McpToolDeps): McpServer {
+export function createMcpServer(tools: RegisteredTool[]): McpServer {
   const server = new McpServer(
     { name: "expert-directory", title: "Expert Directory", version: contract.info.version },
     { instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitation },
   );
   withoutOutputCheck(server);
-  registerSearchExperts(server, deps);
-  registerGetExpert(server, deps);
-  registerGetAvailability(server, deps);
-  registerSubmitInquiry(server, deps);
-  registerInquiryStatus(server, deps);
+  for (const tool of tools) server.registerTool(tool.name, tool.config, tool.handler as never);
   return server;
 }

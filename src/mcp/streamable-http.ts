@@ -7,12 +7,25 @@ import { jsonRpcError, MAX_MESSAGE_BYTES } from "./json-rpc.ts";
 import { createMcpServer } from "./server.ts";
 import { connectSessionServer, type SessionServer } from "./session-server.ts";
 import type { McpSessions } from "./sessions.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Lru } from "../cache/lru.ts";
+import { type RegisteredTool, ResultTexts } from "./tool-registry.ts";
 
 const OPENED = new TextEncoder().encode(": stream open\n\n");
 
-/** Session servers one process keeps (least recently used closed first): ~40 KB each. */
+/** Session servers one process keeps (least recently used out): ~40 KB each. */
 const SESSION_SERVERS = 256;
+
+/** The members of a tools/call request the direct path knows; any other (`_meta`, `task`) goes to the SDK. */
+const CALL_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+const PARAM_KEYS = new Set(["name", "arguments"]);
+
+function onlyKeys(value: object, allowed: Set<string>): boolean {
+  for (const key in value) if (!allowed.has(key)) return false;
+  return true;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const MAX_BATCH = 100; // the SDK transport's own cap on a batch
 
 /**
@@ -29,26 +42,54 @@ const MAX_BATCH = 100; // the SDK transport's own cap on a batch
  * one piece, and the request's server can be closed as soon as the answer is ready.
  */
 export function streamableHttp(deps: {
-  tools: McpToolDeps;
+  tools: RegisteredTool[];
   sessions: McpSessions;
   /** Draws a new session on the caller's `mcp-session` budget; throws the 429 HttpProblem when it is spent. */
   admit: (caller: McpCaller) => Promise<void>;
 }) {
   const { sessions } = deps;
-  // A session's server, kept between its requests in this process (Map order: least recently used first).
-  const sessionServers = new Map<string, Promise<SessionServer>>();
+  // A session's server, kept between its requests in this process. One evicted holds nothing to
+  // close (its transport is ours and holds no socket); a request still using it finishes.
+  const sessionServers = new Lru<string, Promise<SessionServer>>({ name: "mcp-session-servers", maxEntries: SESSION_SERVERS });
+  const toolsByName = new Map(deps.tools.map((tool) => [tool.name, tool]));
+  const resultTexts = new ResultTexts();
 
   function sessionServer(id: string): Promise<SessionServer> {
     let entry = sessionServers.get(id);
-    if (entry) sessionServers.delete(id); // re-insert: most recent last
-    entry ??= connectSessionServer(() => createMcpServer(deps.tools));
-    sessionServers.set(id, entry);
-    if (sessionServers.size > SESSION_SERVERS) {
-      const [oldest, evicted] = sessionServers.entries().next().value!;
-      sessionServers.delete(oldest);
-      void evicted.then(({ server }) => server.close());
-    }
+    if (!entry) sessionServers.set(id, (entry = connectSessionServer(() => createMcpServer(deps.tools))));
     return entry;
+  }
+
+  /**
+   * The tool and arguments of a body that is one plain tools/call (no batch, no `_meta`, no
+   * task) of a registered tool; null for anything else, which the session's server answers.
+   */
+  function directCall(body: unknown): { id: string | number; tool: RegisteredTool; args: unknown } | null {
+    if (!isPlainObject(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call" || !onlyKeys(body, CALL_KEYS)) return null;
+    const { id, params } = body;
+    if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return null;
+    if (!isPlainObject(params) || typeof params.name !== "string" || !onlyKeys(params, PARAM_KEYS)) return null;
+    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return null;
+    const tool = toolsByName.get(params.name);
+    return tool ? { id, tool, args: params.arguments ?? {} } : null;
+  }
+
+  /**
+   * A tools/call answered by calling the tool's handler directly, as the SDK's server would
+   * (each handler checks its own arguments and turns every failure into a tool error), and sent
+   * as the JSON-RPC answer the SDK's transport would send. A result sent before (a remembered
+   * search answer's) is serialized once (ResultTexts). This is most of what MCP costs beyond REST.
+   */
+  async function callDirectly(call: NonNullable<ReturnType<typeof directCall>>, caller: McpCaller): Promise<Response> {
+    let result: CallToolResult;
+    try {
+      result = await call.tool.handler(call.args, { authInfo: callerAuthInfo(caller) });
+    } catch (error) {
+      // What the SDK's server answers for a handler that throws (ours do not: guardedTool).
+      result = { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+    }
+    const text = `{"result":${resultTexts.of(result)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
+    return new Response(text, { headers: { "content-type": "application/json" } });
   }
 
   /**
@@ -64,6 +105,8 @@ export function streamableHttp(deps: {
     if ((request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return null;
     const version = request.headers.get("mcp-protocol-version");
     if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+    const call = directCall(body);
+    if (call) return callDirectly(call, caller);
     const list = Array.isArray(body) ? body : [body];
     if (list.length === 0 || list.length > MAX_BATCH) return null;
     const messages: JSONRPCMessage[] = [];

@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolArguments } from "../contract/index.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { callerOf } from "./caller.ts";
@@ -6,6 +5,7 @@ import { unknownExpertText } from "./get-expert-tool.ts";
 import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolError, toolResult } from "./tool-result.ts";
 import type { Inquiry, InquiryRequest, McpToolDeps } from "./tool-deps.ts";
+import type { ToolRegistrar } from "./tool-registry.ts";
 
 const fields = toolSchemas.properties("InquiryRequest");
 
@@ -52,7 +52,7 @@ export function renderInquiry(inquiry: Inquiry, input: InquiryRequest): string {
 const submitInquiryArguments = toolArguments<InquiryRequest>(submitInquiryInput);
 const submitInquiryResult = toolSchemas.schema("Inquiry");
 
-export function registerSubmitInquiry(server: McpServer, deps: McpToolDeps) {
+export function registerSubmitInquiry(server: ToolRegistrar, deps: McpToolDeps) {
   server.registerTool(
     "submit_inquiry",
     {

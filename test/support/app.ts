@@ -78,7 +78,7 @@ export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL): 
 }
 
 export interface AppOptions {
-  /** Environment over the defaults: LOG_LEVEL from TEST_LOG_LEVEL (else silent), RATE_LIMITS off. */
+  /** Environment over the defaults: LOG_LEVEL from TEST_LOG_LEVEL (else silent), RATE_LIMITS off, MAX_STREAMS_PER_CLIENT 1000. */
   env?: Record<string, string>;
   /**
    * A database that outlives the app: neither seeded nor dropped here. Default: a fresh one,
@@ -122,7 +122,9 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
   const fresh = options.database ? undefined : await freshDatabase();
   const database = options.database ?? fresh!;
   const config = {
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off", ...options.env }),
+    // Suites share one client address (127.0.0.1): the per-client stream cap is set out of their
+    // way like the rate limits, and the suites of the bounds set their own (test/stream-bounds.test.ts).
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off", MAX_STREAMS_PER_CLIENT: "1000", ...options.env }),
     port: 0,
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,
