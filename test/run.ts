@@ -5,10 +5,10 @@
 // Files that must not run beside each other (GROUPS) share a lane, so they run one after another.
 // Ends with the lanes' counts and a last line `N passed, N failed`; exits non-zero when a test
 // failed or a lane's process ended without its summary (a crash).
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { dirname } from "node:path";
-import { removeTemplate } from "./support/template.ts";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { removeTemplate, TEMPLATE_DIR_ENV } from "./support/template.ts";
 
 const TIMEOUT = ["--timeout", "60000"];
 
@@ -175,23 +175,41 @@ const lanes = lanesFor(files, jobs, durations);
 const began = performance.now();
 
 // The template, in a process of its own: PGlite's wasm heap is not this one's to keep for the run.
-const maker = Bun.spawn(["bun", "test/support/template.ts", "make"], { stdout: "pipe", stderr: "inherit" });
+// On PGlite the lanes start at once (a suite's first copy waits for the template, see template.ts);
+// a server's template takes a second or two and is awaited.
+const embedded = !process.env.TEST_DATABASE_URL;
+const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
+if (into) template = { [TEMPLATE_DIR_ENV]: into };
+const maker = Bun.spawn(["bun", "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
 children.add(maker);
-const made = await new Response(maker.stdout).text();
-children.delete(maker);
-if ((await maker.exited) !== 0) {
-  console.error("could not make the database template");
-  console.log("0 passed, 1 failed");
-  process.exit(1);
+const making = (async () => {
+  const made = await new Response(maker.stdout).text();
+  const exitCode = await maker.exited;
+  children.delete(maker);
+  if (exitCode !== 0) {
+    if (into && !existsSync(join(into, "failed"))) writeFileSync(join(into, "failed"), `exit ${exitCode}`);
+    throw new Error("could not make the database template");
+  }
+  template = JSON.parse(made.trim().split("\n").pop()!) as Record<string, string>;
+  return (performance.now() - began) / 1000;
+})();
+let templateSeconds = 0;
+if (!into) {
+  templateSeconds = await making.catch((error): never => {
+    console.error(String(error));
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  });
 }
-template = JSON.parse(made.trim().split("\n").pop()!) as Record<string, string>;
-const templateSeconds = (performance.now() - began) / 1000;
-console.log(`template ${JSON.stringify(template)} made in ${templateSeconds.toFixed(1)} s; ${files.length} files in ${lanes.length} lanes`);
+console.log(`template ${JSON.stringify(template ?? {})}${into ? " being made" : ` made in ${templateSeconds.toFixed(1)} s`}; ${files.length} files in ${lanes.length} lanes`);
 lanes.forEach((l, i) => console.log(`[${i + 1}] ${l.join(" ")}`));
 
 let results: LaneResult[];
 try {
-  results = await Promise.all(lanes.map((l, i) => runLane(i + 1, l, flags, template!)));
+  const env = { ...template! };
+  const running = Promise.all(lanes.map((l, i) => runLane(i + 1, l, flags, env)));
+  if (into) templateSeconds = await making.catch((error) => (console.error(String(error)), -1));
+  results = await running;
 } finally {
   await cleanUp();
 }
@@ -214,7 +232,7 @@ const passed = sum("pass");
 const failed = sum("fail") + crashes;
 console.log(
   `${passed + sum("fail") + sum("skip") + sum("todo")} tests across ${files.length} files, ${sum("expects")} expect() calls; ` +
-    `template ${templateSeconds.toFixed(1)} s, whole run ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    `template ${templateSeconds < 0 ? "failed" : `${templateSeconds.toFixed(1)} s`}, whole run ${((performance.now() - began) / 1000).toFixed(1)} s`,
 );
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || results.some((r) => r.exitCode !== 0) ? 1 : 0);

@@ -5,13 +5,17 @@
 // hands it to every `bun test` process in the environment; a `bun test` started directly makes one
 // of its own, once, on first use (and removes it when the process ends, see test/preload.ts).
 //
-//   bun test/support/template.ts make     prints the environment (JSON) of a new template
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+//   bun test/support/template.ts make [DIR]   prints the environment (JSON) of a new template
+//
+// A PGlite template takes ~20 s to make on a busy machine, so the runner starts the suites while it
+// is being made in DIR: a copy waits for DIR/ready (written once the data directory is closed and
+// complete) and gives up on DIR/failed.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 
-/** PGlite: a closed data directory, migrated and seeded, to copy. */
+/** PGlite: a directory holding `data`, a closed data directory, migrated and seeded, to copy. */
 export const TEMPLATE_DIR_ENV = "TEST_TEMPLATE_DIR";
 /** PostgreSQL: the name of a migrated, seeded database on TEST_DATABASE_URL's server. */
 export const TEMPLATE_DATABASE_ENV = "TEST_TEMPLATE_DATABASE";
@@ -36,7 +40,7 @@ export interface Template {
  * data directory in a temporary directory; both migrated and seeded as a fresh instance is (the
  * embedded database seeds itself on first start, a server database gets the demo as startApp gave it).
  */
-export async function makeTemplate(serverUrl = process.env.TEST_DATABASE_URL): Promise<Template> {
+export async function makeTemplate(serverUrl = process.env.TEST_DATABASE_URL, into?: string): Promise<Template> {
   // Loaded here: the runner only removes templates and needs neither PGlite nor the app.
   const { loadConfig } = await import("../../src/config.ts");
   const { createLogger } = await import("../../src/log.ts");
@@ -65,7 +69,7 @@ export async function makeTemplate(serverUrl = process.env.TEST_DATABASE_URL): P
     }
     return { env: { [TEMPLATE_DATABASE_ENV]: name } };
   }
-  const dir = mkdtempSync(join(tmpdir(), "ed-tpl-"));
+  const dir = into ?? mkdtempSync(join(tmpdir(), "ed-tpl-"));
   try {
     const dataDir = join(dir, "data");
     const config = { ...loadConfig({ LOG_LEVEL: "silent" }), databaseUrl: null, dataDir };
@@ -77,9 +81,11 @@ export async function makeTemplate(serverUrl = process.env.TEST_DATABASE_URL): P
       await db.close();
     }
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    if (into) writeFileSync(join(dir, "failed"), String(error));
+    else rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  writeFileSync(join(dir, "ready"), "");
   return { env: { [TEMPLATE_DIR_ENV]: dir } };
 }
 
@@ -122,6 +128,12 @@ export async function removeOwnTemplate() {
  */
 export async function cloneEmbedded(): Promise<{ dataDir: string; remove(): void }> {
   const source = (await template()).env[TEMPLATE_DIR_ENV]!;
+  // Generous: the maker shares the machine with the suites that started beside it.
+  for (let waited = 0; !existsSync(join(source, "ready")); waited += 100) {
+    if (existsSync(join(source, "failed"))) throw new Error(`the database template failed: ${readFileSync(join(source, "failed"), "utf8")}`);
+    if (!existsSync(source) || waited > 300_000) throw new Error(`the database template in ${source} never got ready`);
+    await Bun.sleep(100);
+  }
   const dir = mkdtempSync(join(tmpdir(), "ed-db-"));
   const dataDir = join(dir, "data");
   cpSync(join(source, "data"), dataDir, { recursive: true });
@@ -145,8 +157,8 @@ export async function cloneOnServer(admin: postgres.Sql, name: string): Promise<
 }
 
 if (import.meta.main) {
-  if (Bun.argv[2] !== "make") throw new Error("usage: bun test/support/template.ts make");
-  const made = await makeTemplate();
+  if (Bun.argv[2] !== "make") throw new Error("usage: bun test/support/template.ts make [DIR]");
+  const made = await makeTemplate(undefined, Bun.argv[3]);
   console.log(JSON.stringify(made.env));
 }
 
