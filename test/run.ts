@@ -90,7 +90,8 @@ interface LaneResult {
   ran: boolean;
   exitCode: number;
   seconds: number;
-  /** Seconds per file, from the times its header and the next one were printed. */
+  /** Seconds per file: from the previous file's last line to its own last line (bun prints a file's
+   * header only once its first test ended, so headers would split the files' times wrongly). */
   durations: Record<string, number>;
 }
 
@@ -105,15 +106,17 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   });
   children.add(child);
   let output = "";
-  const headers: { file: string; at: number }[] = [];
+  const lastLine = new Map<string, number>(); // file → when its last line came, in the order seen
+  let current: string | undefined;
   const prefix = `[${lane}] `;
   async function pump(stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) {
     let rest = "";
     const decoder = new TextDecoder();
     const flush = (line: string) => {
       output += `${line}\n`;
-      const header = line.match(/^(\S.*?):$/);
-      if (header && files.includes(header[1]!.replace(/^\.\//, ""))) headers.push({ file: header[1]!.replace(/^\.\//, ""), at: performance.now() });
+      const header = line.match(/^(\S.*?):$/)?.[1]?.replace(/^\.\//, "");
+      if (header && files.includes(header)) current = header;
+      if (current && line.startsWith("(")) lastLine.set(current, performance.now()); // (pass) (fail) (skip) …
       out.write(`${prefix}${line}\n`);
     };
     for await (const chunk of stream) {
@@ -128,9 +131,11 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   children.delete(child);
   const ended = performance.now();
   const durations: Record<string, number> = {};
-  headers.forEach((h, i) => {
-    durations[h.file] = Math.round(((headers[i + 1]?.at ?? ended) - (i === 0 ? started : h.at)) / 100) / 10;
-  });
+  let previous = started;
+  for (const [file, at] of lastLine) {
+    durations[file] = Math.round((at - previous) / 100) / 10;
+    previous = at;
+  }
   return {
     lane,
     files: files.length,
