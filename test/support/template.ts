@@ -123,7 +123,7 @@ export async function removeOwnTemplate() {
 }
 
 /**
- * A copy of the template as PGlite data directory in a new temporary directory. Returns the data
+ * A copy of the template as PGlite data directory in a new directory. Returns the data
  * directory and the function that deletes it (after the database using it closed).
  */
 export async function cloneEmbedded(): Promise<{ dataDir: string; remove(): void }> {
@@ -134,7 +134,9 @@ export async function cloneEmbedded(): Promise<{ dataDir: string; remove(): void
     if (!existsSync(source) || waited > 300_000) throw new Error(`the database template in ${source} never got ready`);
     await Bun.sleep(100);
   }
-  const dir = mkdtempSync(join(tmpdir(), "ed-db-"));
+  // Inside the template's directory: a lane killed before its suites removed their copies leaves
+  // nothing behind once the run removes the template.
+  const dir = mkdtempSync(join(source, "copy-"));
   const dataDir = join(dir, "data");
   cpSync(join(source, "data"), dataDir, { recursive: true });
   return { dataDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
