@@ -89,6 +89,7 @@ interface LaneResult {
   expects: number;
   ran: boolean;
   exitCode: number;
+  unmatched: boolean;
   seconds: number;
   /** Seconds per file: from the previous file's last line to its own last line (bun prints a file's
    * header only once its first test ended, so headers would split the files' times wrongly). */
@@ -130,6 +131,7 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   const exitCode = await child.exited;
   children.delete(child);
   const ended = performance.now();
+  const unmatched = exitCode === 1 && /^error: regex .* matched 0 tests/m.test(output);
   const durations: Record<string, number> = {};
   let previous = started;
   for (const [file, at] of lastLine) {
@@ -144,8 +146,11 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
     skip: count(output, "skip"),
     todo: count(output, "todo"),
     expects: count(output, "expect\\(\\) calls"),
-    ran: /^Ran \d+ tests? across \d+ files?/m.test(output),
-    exitCode,
+    ran: /^Ran \d+ tests? across \d+ files?/m.test(output) || unmatched,
+    // With -t, a lane whose files hold no matching test exits 1 for it: not a failure of the run
+    // unless no lane matched (checked below).
+    exitCode: unmatched ? 0 : exitCode,
+    unmatched,
     seconds: (ended - started) / 1000,
     durations,
   };
@@ -232,7 +237,7 @@ for (const r of results) {
 }
 const sum = (key: "pass" | "fail" | "expects" | "skip" | "todo") => results.reduce((s, r) => s + r[key], 0);
 // A lane that ended without its summary or failed without a failed test counts as one failure.
-const crashes = results.filter((r) => !r.ran || (r.exitCode !== 0 && r.fail === 0)).length;
+const crashes = results.filter((r) => !r.ran || (r.exitCode !== 0 && r.fail === 0)).length + (results.every((r) => r.unmatched) ? 1 : 0);
 const passed = sum("pass");
 const failed = sum("fail") + crashes;
 console.log(
