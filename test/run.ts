@@ -100,7 +100,7 @@ const count = (text: string, label: string) => Number(text.match(new RegExp(`^\\
 
 async function runLane(lane: number, files: string[], flags: string[], env: Record<string, string>): Promise<LaneResult> {
   const started = performance.now();
-  const child = Bun.spawn(["bun", "test", ...flags, ...files.map((f) => `./${f}`)], {
+  const child = Bun.spawn([process.execPath, "test", ...flags, ...files.map((f) => `./${f}`)], {
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -190,7 +190,7 @@ const began = performance.now();
 const embedded = !process.env.TEST_DATABASE_URL;
 const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
 if (into) template = { [TEMPLATE_DIR_ENV]: into };
-const maker = Bun.spawn(["bun", "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
+const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
 children.add(maker);
 const making = (async () => {
   const made = await new Response(maker.stdout).text();
