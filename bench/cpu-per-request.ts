@@ -109,6 +109,11 @@ function wrkScript(name: string, method: string, headers: Record<string, string>
     `wrk.method = ${JSON.stringify(method)}`,
     ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
     body === undefined ? "" : `wrk.body = ${JSON.stringify(body)}`,
+    // A JSON-RPC body gets a new id per request: one session's requests in flight at once must not
+    // share an id (the server could not tell their answers apart, and serves such a pair apart).
+    body?.includes('"id":1,')
+      ? `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, nil, nil, (string.gsub(wrk.body, '"id":1,', '"id":' .. n .. ',', 1)))\nend`
+      : "",
   ].join("\n");
   const file = join(scratch, `cpu-${name}.lua`);
   writeFileSync(file, lua);

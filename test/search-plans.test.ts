@@ -1,8 +1,8 @@
-import { describe, expect, it } from "bun:test";
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { getExpertProfile } from "../src/experts/profile.ts";
 import { type SearchQuery, searchExperts } from "../src/experts/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
-import { testApp } from "./support/app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
 
 // Which plan each statement gets (src/search/custom-plan.ts): the search statements are planned
 // with their values every time, lookups by key may go generic. PostgreSQL lists only *named*
@@ -12,8 +12,15 @@ const urls = expertUrls(() => "http://experts.test");
 const SEARCHES: SearchQuery[] = [{ q: "lawyer" }, { q: "tax", country: "DE" }, { category: "legal" }, { q: "an" }, { q: "family lawyer berlin", page: 1 }];
 
 describe("plans", () => {
+  // An app of this file's own: on PGlite every connection is one session, whose prepared
+  // statements would otherwise include those of the suites that ran before in the same process.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
   it("never sends a search statement as a named statement that could go generic, while lookups by key are named", async () => {
-    const app = await testApp();
     const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
     const conn = await app.sql.reserve();
     try {
@@ -32,7 +39,6 @@ describe("plans", () => {
   });
 
   it("plans an unnamed statement with its pattern even after many executions", async () => {
-    const app = await testApp();
     const text = "select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10";
     const conn = await app.sql.reserve();
     try {

@@ -1,26 +1,21 @@
 // The one way the suites start the real app: on a random port, against a real database of their
-// own (a fresh database on TEST_DATABASE_URL's server, or an in-memory PGlite), with its log
-// captured. testApp() is the instance the suites share; startApp() gives a suite one of its own.
-import postgres from "postgres";
+// own (a copy of the run's migrated, seeded template: a database on TEST_DATABASE_URL's server, or
+// a PGlite data directory; see template.ts), with its log captured. testApp() is the instance the
+// suites share; startApp() gives a suite one of its own.
+import type postgres from "postgres";
 import { type Config, loadConfig } from "../../src/config.ts";
 import type { Pool } from "../../src/db/connect.ts";
-import { seedDemo } from "../../src/demo/seed.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
-import { prepareDatabase } from "../../src/prepare-database.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
 import { expectContractResponse } from "./contract.ts";
+import { cloneEmbedded, cloneOnServer, maintenanceSql, onDatabase } from "./template.ts";
+
+export { onDatabase };
 
 export interface TestDatabase {
   /** postgres://… of a server database; null: embedded (PGlite) in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
-}
-
-/** TEST_DATABASE_URL with another database: the server and credentials stay, the name changes. */
-export function onDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${encodeURIComponent(name)}`;
-  return url.toString();
 }
 
 // Per server URL, its named database made sure of (once per test process).
@@ -44,7 +39,7 @@ async function createNamedDatabase(admin: postgres.Sql, serverUrl: string): Prom
  * when missing, so the URL works as given.
  */
 async function maintenance(serverUrl: string): Promise<postgres.Sql> {
-  const admin = postgres(onDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+  const admin = maintenanceSql(serverUrl);
   if (!namedDatabases.has(serverUrl)) namedDatabases.set(serverUrl, createNamedDatabase(admin, serverUrl));
   try {
     await namedDatabases.get(serverUrl);
@@ -59,13 +54,26 @@ async function maintenance(serverUrl: string): Promise<postgres.Sql> {
  * A database for this test process alone: a fresh database on TEST_DATABASE_URL's server (so
  * parallel runs never meet), or an in-memory PGlite. Returns its URL (null = embedded) and a dropper.
  * `serverUrl`: another server URL than TEST_DATABASE_URL (test/test-database.test.ts).
+ * `demo`: a copy of the run's template instead, migrated and seeded (a PGlite data directory in a
+ * temporary directory, or a server database created from the template database).
  */
-export async function freshDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase & { drop(): Promise<void> }> {
-  if (!serverUrl) return { databaseUrl: null, dataDir: "memory://", drop: async () => {} };
+export async function freshDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+  options: { demo?: boolean } = {},
+): Promise<TestDatabase & { drop(): Promise<void> }> {
+  if (!serverUrl) {
+    if (!options.demo) return { databaseUrl: null, dataDir: "memory://", drop: async () => {} };
+    const clone = await cloneEmbedded();
+    return { databaseUrl: null, dataDir: clone.dataDir, drop: async () => clone.remove() };
+  }
   const name = `ed_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await maintenance(serverUrl);
-  await admin`create database ${admin(name)}`;
-  await admin.end();
+  try {
+    if (options.demo) await cloneOnServer(admin, name);
+    else await admin`create database ${admin(name)}`;
+  } finally {
+    await admin.end();
+  }
   return {
     databaseUrl: onDatabase(serverUrl, name),
     dataDir: "memory://",
@@ -86,8 +94,9 @@ export interface AppOptions {
    */
   database?: TestDatabase;
   /**
-   * Load the demo directory into a fresh server database first (default true), as the app does by
-   * itself on a new embedded one; false for suites that bring their own experts.
+   * Start from a copy of the run's template, migrated and seeded with the demo directory (default
+   * true); false: an empty server database, for suites that bring their own experts. (A new embedded
+   * database seeds itself on first start, so on PGlite both are the template's copy.)
    */
   demo?: boolean;
   /** Count the statements the app sends (server.db.statementsSent), for suites that assert none. */
@@ -119,7 +128,7 @@ export interface TestApp {
  * log, or stop the server.
  */
 export async function startApp(options: AppOptions = {}): Promise<TestApp> {
-  const fresh = options.database ? undefined : await freshDatabase();
+  const fresh = options.database ? undefined : await freshDatabase(undefined, { demo: options.demo !== false || !process.env.TEST_DATABASE_URL });
   const database = options.database ?? fresh!;
   const config = {
     // Suites share one client address (127.0.0.1): the per-client stream cap is set out of their
@@ -135,13 +144,10 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
     lines.push(line);
     if (process.env.TEST_LOG_LEVEL) process.stderr.write(line);
   });
-  if (fresh?.databaseUrl && options.demo !== false) {
-    // The server seeds only a new embedded database by itself; a fresh server database is seeded here.
-    const prepared = await prepareDatabase(config, log);
-    await seedDemo(prepared.db.sql);
-    await prepared.db.close();
-  }
-  const server = await startServer(config, log, { countStatements: options.countStatements });
+  const server = await startServer(config, log, { countStatements: options.countStatements }).catch(async (error) => {
+    await fresh?.drop();
+    throw error;
+  });
   return {
     url: server.url,
     server,

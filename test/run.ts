@@ -1,0 +1,248 @@
+// `bun run test [filters…] [bun test flags…]`: the whole suite in TEST_JOBS (default: the cores)
+// `bun test` processes at once. First one database template for the run (test/support/template.ts),
+// then the test files split into lanes, balanced by how long each file took last time (else by its
+// size), each lane one `bun test` process whose output is streamed with the lane's number in front.
+// Files that must not run beside each other (GROUPS) share a lane, so they run one after another.
+// Ends with the lanes' counts and a last line `N passed, N failed`; exits non-zero when a test
+// failed or a lane's process ended without its summary (a crash).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { removeTemplate, TEMPLATE_DIR_ENV } from "./support/template.ts";
+
+const TIMEOUT = ["--timeout", "60000"];
+
+/**
+ * Suites that must not run at the same time as one another: each group stays in one lane. They
+ * start many processes (clusters of workers, PostgreSQL clusters of their own, the executable's CLI)
+ * or a Chromium, and two of them at once on two cores starve each other past their timeouts.
+ */
+const GROUPS: string[][] = [
+  ["test/cluster.test.ts", "test/cluster-supervisor.test.ts", "test/login-throttle-shared.test.ts", "test/ops-database.test.ts", "test/test-database.test.ts"],
+  ["test/dashboard.test.ts", "test/ops-browser.test.ts", "test/public-browser.test.ts"],
+];
+
+/** Last run's seconds per file, to balance the next (not in git: it is this machine's). */
+const DURATIONS = "node_modules/.cache/expert-directory/test-durations.json";
+
+// `bun test` flags that take a value: the value is not a file filter.
+const VALUE_FLAGS = new Set(["-t", "--test-name-pattern", "--timeout", "--rerun-each", "--preload", "--reporter", "--reporter-outfile", "--coverage-dir", "--coverage-reporter", "--seed", "--max-concurrency"]);
+
+function parseArgs(args: string[]) {
+  const filters: string[] = [];
+  const flags: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith("-")) filters.push(arg.replace(/^\.\//, ""));
+    else {
+      flags.push(arg);
+      if (VALUE_FLAGS.has(arg) && i + 1 < args.length) flags.push(args[++i]!);
+    }
+  }
+  return { filters, flags: flags.includes("--timeout") ? flags : [...TIMEOUT, ...flags] };
+}
+
+/** The files `bun test` would find (its name patterns, outside node_modules), matched like its filters. */
+function testFiles(filters: string[]): string[] {
+  const glob = new Bun.Glob("**/*{.test,_test,.spec,_spec}.{ts,tsx,js,jsx}");
+  const all = [...glob.scanSync(".")].filter((f) => !f.split("/").some((part) => part === "node_modules" || part === "dist"));
+  return all.filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter))).sort();
+}
+
+function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(DURATIONS, "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+/** Longest first onto the least loaded lane; a group is one unit. */
+function lanesFor(files: string[], jobs: number, durations: Record<string, number>): string[][] {
+  const weight = (f: string) => durations[f] ?? statSync(f).size / 400; // ~10 KB of tests ≈ 25 s
+  const units: string[][] = [];
+  const grouped = new Set<string>();
+  for (const group of GROUPS) {
+    const members = group.filter((f) => files.includes(f));
+    if (members.length) units.push(members);
+    for (const f of members) grouped.add(f);
+  }
+  for (const f of files) if (!grouped.has(f)) units.push([f]);
+  const sum = (unit: string[]) => unit.reduce((s, f) => s + weight(f), 0);
+  units.sort((a, b) => sum(b) - sum(a));
+  const lanes = Array.from({ length: Math.min(jobs, units.length) }, () => ({ files: [] as string[], load: 0 }));
+  for (const unit of units) {
+    const lane = lanes.reduce((least, l) => (l.load < least.load ? l : least));
+    lane.files.push(...unit);
+    lane.load += sum(unit);
+  }
+  return lanes.map((l) => l.files);
+}
+
+interface LaneResult {
+  lane: number;
+  files: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  todo: number;
+  expects: number;
+  ran: boolean;
+  exitCode: number;
+  unmatched: boolean;
+  seconds: number;
+  /** Seconds per file: from the previous file's last line to its own last line (bun prints a file's
+   * header only once its first test ended, so headers would split the files' times wrongly). */
+  durations: Record<string, number>;
+}
+
+const count = (text: string, label: string) => Number(text.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
+
+async function runLane(lane: number, files: string[], flags: string[], env: Record<string, string>): Promise<LaneResult> {
+  const started = performance.now();
+  const child = Bun.spawn([process.execPath, "test", ...flags, ...files.map((f) => `./${f}`)], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  children.add(child);
+  let output = "";
+  const lastLine = new Map<string, number>(); // file → when its last line came, in the order seen
+  let current: string | undefined;
+  const prefix = `[${lane}] `;
+  async function pump(stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) {
+    let rest = "";
+    const decoder = new TextDecoder();
+    const flush = (line: string) => {
+      output += `${line}\n`;
+      const header = line.match(/^(\S.*?):$/)?.[1]?.replace(/^\.\//, "");
+      if (header && files.includes(header)) current = header;
+      if (current && line.startsWith("(")) lastLine.set(current, performance.now()); // (pass) (fail) (skip) …
+      out.write(`${prefix}${line}\n`);
+    };
+    for await (const chunk of stream) {
+      const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) flush(line);
+    }
+    if (rest) flush(rest);
+  }
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  const exitCode = await child.exited;
+  children.delete(child);
+  const ended = performance.now();
+  const unmatched = exitCode === 1 && /^error: regex .* matched 0 tests/m.test(output);
+  const durations: Record<string, number> = {};
+  let previous = started;
+  for (const [file, at] of lastLine) {
+    durations[file] = Math.round((at - previous) / 100) / 10;
+    previous = at;
+  }
+  return {
+    lane,
+    files: files.length,
+    pass: count(output, "pass"),
+    fail: count(output, "fail"),
+    skip: count(output, "skip"),
+    todo: count(output, "todo"),
+    expects: count(output, "expect\\(\\) calls"),
+    ran: /^Ran \d+ tests? across \d+ files?/m.test(output) || unmatched,
+    // With -t, a lane whose files hold no matching test exits 1 for it: not a failure of the run
+    // unless no lane matched (checked below).
+    exitCode: unmatched ? 0 : exitCode,
+    unmatched,
+    seconds: (ended - started) / 1000,
+    durations,
+  };
+}
+
+const children = new Set<ReturnType<typeof Bun.spawn>>();
+let template: Record<string, string> | undefined;
+
+async function cleanUp() {
+  for (const child of children) child.kill();
+  const made = template;
+  template = undefined;
+  if (made) await removeTemplate(made).catch((error) => console.error(`could not remove the template: ${error}`));
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+const { filters, flags } = parseArgs(Bun.argv.slice(2));
+const files = testFiles(filters);
+if (files.length === 0) {
+  console.error(`no test files match ${filters.join(" ")}`);
+  process.exit(1);
+}
+const jobs = Number(process.env.TEST_JOBS) || availableParallelism();
+const durations = readDurations();
+const lanes = lanesFor(files, jobs, durations);
+const began = performance.now();
+
+// The template, in a process of its own: PGlite's wasm heap is not this one's to keep for the run.
+// On PGlite the lanes start at once (a suite's first copy waits for the template, see template.ts);
+// a server's template takes a second or two and is awaited.
+const embedded = !process.env.TEST_DATABASE_URL;
+const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
+if (into) template = { [TEMPLATE_DIR_ENV]: into };
+const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
+children.add(maker);
+const making = (async () => {
+  const made = await new Response(maker.stdout).text();
+  const exitCode = await maker.exited;
+  children.delete(maker);
+  if (exitCode !== 0) {
+    if (into && !existsSync(join(into, "failed"))) writeFileSync(join(into, "failed"), `exit ${exitCode}`);
+    throw new Error("could not make the database template");
+  }
+  template = JSON.parse(made.trim().split("\n").pop()!) as Record<string, string>;
+  return (performance.now() - began) / 1000;
+})();
+let templateSeconds = -1; // -1: failed, or stopped unfinished because no suite needed it
+if (!into) {
+  templateSeconds = await making.catch((error): never => {
+    console.error(String(error));
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  });
+}
+console.log(`template ${JSON.stringify(template ?? {})}${into ? " being made" : ` made in ${templateSeconds.toFixed(1)} s`}; ${files.length} files in ${lanes.length} lanes`);
+lanes.forEach((l, i) => console.log(`[${i + 1}] ${l.join(" ")}`));
+
+let results: LaneResult[];
+try {
+  const env = { ...template! };
+  // Suites that need no database may all end before the template is ready: cleanUp then stops it.
+  if (into) making.then((seconds) => (templateSeconds = seconds), () => {});
+  results = await Promise.all(lanes.map((l, i) => runLane(i + 1, l, flags, env)));
+} finally {
+  await cleanUp();
+}
+
+mkdirSync(dirname(DURATIONS), { recursive: true });
+writeFileSync(DURATIONS, `${JSON.stringify(Object.assign(durations, ...results.map((r) => r.durations)), null, 1)}\n`);
+
+console.log("\n== summary");
+for (const r of results) {
+  const crashed = !r.ran || (r.exitCode !== 0 && r.fail === 0);
+  console.log(
+    `lane ${r.lane}: ${r.files} files, ${r.pass} pass, ${r.fail} fail, ${r.skip} skip, ${r.todo} todo, ${r.expects} expect() calls, ${r.seconds.toFixed(1)} s` +
+      (crashed ? ` — CRASHED (exit ${r.exitCode})` : ""),
+  );
+}
+const sum = (key: "pass" | "fail" | "expects" | "skip" | "todo") => results.reduce((s, r) => s + r[key], 0);
+// A lane that ended without its summary or failed without a failed test counts as one failure.
+const crashes = results.filter((r) => !r.ran || (r.exitCode !== 0 && r.fail === 0)).length + (results.every((r) => r.unmatched) ? 1 : 0);
+const passed = sum("pass");
+const failed = sum("fail") + crashes;
+console.log(
+  `${passed + sum("fail") + sum("skip") + sum("todo")} tests across ${files.length} files, ${sum("expects")} expect() calls; ` +
+    `template ${templateSeconds < 0 ? "failed or not needed" : `${templateSeconds.toFixed(1)} s`}, whole run ${((performance.now() - began) / 1000).toFixed(1)} s`,
+);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || results.some((r) => r.exitCode !== 0) ? 1 : 0);
