@@ -31,7 +31,8 @@ beforeAll(async () => {
   [{ slug }] = await db.sql`select slug from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
   await db.close();
   for (let i = 0; i < 2; i++) {
-    const server = spawnServer({ DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "off", OUTBOX_INTERVAL_MS: "3600000" });
+    // Every client here is 127.0.0.1: the per-client stream cap (8 a worker) is set out of the way.
+    const server = spawnServer({ DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "off", MAX_STREAMS_PER_CLIENT: "1000", OUTBOX_INTERVAL_MS: "3600000" });
     const { url } = await server.waitForLog(primaryListening, 60_000);
     instances.push({ server, url, port: Number(new URL(url).port) });
   }
