@@ -21,13 +21,61 @@ export function schemaValidator(ajv: ReturnType<typeof createContractAjv>, name:
   return ajv.compile(componentSchema(name));
 }
 
+/** What `from` of getExpertAvailability must look like (its pattern's message, and the calendar check's). */
+export const DATE_OR_DATE_TIME = "must be a date (2026-03-10) or an RFC 3339 date-time with offset";
+
+const within = (e: ErrorObject, outer: ErrorObject) => e.schemaPath.startsWith(`${outer.schemaPath}/`) && e.instancePath.startsWith(outer.instancePath);
+
+/**
+ * Ajv's errors of an `anyOf` (one per branch, then the anyOf's own) as the one fault they mean:
+ * the errors of the branch of the value's type when there is one (a string too long), else one
+ * error listing the types the value may have ("must be string, number or boolean").
+ */
+function anyOfFaults(errors: ErrorObject[]): ErrorObject[] {
+  const anyOf = errors.find((e) => e.keyword === "anyOf");
+  if (!anyOf) return errors;
+  const inside = errors.filter((e) => within(e, anyOf));
+  const branches = new Map<string, ErrorObject[]>();
+  for (const e of inside) {
+    const branch = e.schemaPath.slice(anyOf.schemaPath.length + 1).split("/")[0];
+    branches.set(branch, [...(branches.get(branch) ?? []), e]);
+  }
+  const wrongType = (branch: ErrorObject[]) => branch.some((e) => e.keyword === "type" && e.instancePath === anyOf.instancePath);
+  const typed = [...branches.values()].find((branch) => !wrongType(branch));
+  const types = [...branches.values()].flatMap((branch) => branch.filter((e) => e.keyword === "type" && e.instancePath === anyOf.instancePath).map((e) => e.params.type));
+  const faults = typed ?? [{ ...anyOf, keyword: "type", params: { type: types.flat() } }];
+  return anyOfFaults([...errors.filter((e) => e !== anyOf && !inside.includes(e)), ...faults]);
+}
+
+/**
+ * A `propertyNames` failure named by its key: field `context.<key>`, message "key must NOT have
+ * more than 64 characters". Ajv reports a key's errors, then the `propertyNames` error naming it.
+ */
+function propertyNameFaults(errors: ErrorObject[]): ErrorObject[] {
+  const out: ErrorObject[] = [];
+  let pending: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.keyword === "propertyNames") {
+      const inner = pending.filter((i) => within(i, e));
+      out.push(...pending.filter((i) => !inner.includes(i)));
+      pending = [];
+      const key = String(e.params.propertyName).replace(/~/g, "~0").replace(/\//g, "~1");
+      for (const fault of inner.length ? inner : [e]) {
+        out.push({ ...fault, keyword: "propertyName", instancePath: `${e.instancePath}/${key}`, message: `key ${fault === e ? "is not allowed" : fault.message}` });
+      }
+    } else if (e.schemaPath.includes("/propertyNames/")) pending.push(e);
+    else out.push(e);
+  }
+  return [...out, ...pending];
+}
+
 /** Turns Ajv's errors into the problem body's `{ field, message }` list, one line per fault. */
 export function fieldErrors(errors: ErrorObject[] | null | undefined, unknownFieldMessage: string): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const e of errors ?? []) {
-    // nullable fields are `type: [x, "null"]`; anyOf/oneOf wrappers add no information of their own
-    if (e.keyword === "anyOf" || e.keyword === "oneOf" || e.keyword === "if") continue;
+  for (const e of propertyNameFaults(anyOfFaults(errors ?? []))) {
+    // nullable fields are `type: [x, "null"]`; oneOf wrappers add no information of their own
+    if (e.keyword === "oneOf" || e.keyword === "if") continue;
     const path = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let message = e.message ?? "is invalid";
     if (e.keyword === "required") {
@@ -39,7 +87,10 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined, unknownFie
     } else if (e.keyword === "enum") {
       message = `must be one of: ${(e.params.allowedValues as unknown[]).map(String).join(", ")}`;
     } else if (e.keyword === "type") {
-      message = `must be ${[e.params.type].flat().join(" or ")}`;
+      const types = [...new Set([e.params.type].flat().map(String))];
+      message = `must be ${types.length > 2 ? `${types.slice(0, -1).join(", ")} or ${types.at(-1)}` : types.join(" or ")}`;
+    } else if (e.keyword === "pattern" && String(e.params.pattern).startsWith("^\\d{4}-\\d{2}-\\d{2}")) {
+      message = DATE_OR_DATE_TIME;
     } else if (e.keyword === "pattern" && String(e.params.pattern).includes("@")) {
       message = "must be an e-mail address"; // EmailAddress: the contract spells out the pattern
     } else if (e.keyword === "pattern" && String(e.params.pattern).includes("https?://")) {
