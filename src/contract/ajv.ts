@@ -24,27 +24,30 @@ export function schemaValidator(ajv: ReturnType<typeof createContractAjv>, name:
 /** What `from` of getExpertAvailability must look like (its pattern's message, and the calendar check's). */
 export const DATE_OR_DATE_TIME = "must be a date (2026-03-10) or an RFC 3339 date-time with offset";
 
-const within = (e: ErrorObject, outer: ErrorObject) => e.schemaPath.startsWith(`${outer.schemaPath}/`) && e.instancePath.startsWith(outer.instancePath);
+/** Whether `e` is one of the errors `outer` sums up: under its schema, at its value or inside it. */
+const within = (e: ErrorObject, outer: ErrorObject) =>
+  e !== outer && e.schemaPath.startsWith(`${outer.schemaPath}/`) && (e.instancePath === outer.instancePath || e.instancePath.startsWith(`${outer.instancePath}/`));
 
 /**
- * Ajv's errors of an `anyOf` (one per branch, then the anyOf's own) as the one fault they mean:
- * the errors of the branch of the value's type when there is one (a string too long), else one
- * error listing the types the value may have ("must be string, number or boolean").
+ * Ajv's errors of an `anyOf` (one per branch, then the anyOf's own) as the one fault they mean,
+ * in the anyOf's place: the errors of the branch of the value's type when there is one (a string
+ * too long), else one error listing the types the value may have ("must be string, number or
+ * boolean").
  */
 function anyOfFaults(errors: ErrorObject[]): ErrorObject[] {
-  const anyOf = errors.find((e) => e.keyword === "anyOf");
-  if (!anyOf) return errors;
-  const inside = errors.filter((e) => within(e, anyOf));
-  const branches = new Map<string, ErrorObject[]>();
-  for (const e of inside) {
-    const branch = e.schemaPath.slice(anyOf.schemaPath.length + 1).split("/")[0];
-    branches.set(branch, [...(branches.get(branch) ?? []), e]);
-  }
-  const wrongType = (branch: ErrorObject[]) => branch.some((e) => e.keyword === "type" && e.instancePath === anyOf.instancePath);
-  const typed = [...branches.values()].find((branch) => !wrongType(branch));
-  const types = [...branches.values()].flatMap((branch) => branch.filter((e) => e.keyword === "type" && e.instancePath === anyOf.instancePath).map((e) => e.params.type));
-  const faults = typed ?? [{ ...anyOf, keyword: "type", params: { type: types.flat() } }];
-  return anyOfFaults([...errors.filter((e) => e !== anyOf && !inside.includes(e)), ...faults]);
+  const anyOfs = errors.filter((e) => e.keyword === "anyOf");
+  return errors.flatMap((e) => {
+    if (anyOfs.some((outer) => within(e, outer))) return []; // told by its anyOf
+    if (e.keyword !== "anyOf") return [e];
+    const branches = new Map<string, ErrorObject[]>();
+    for (const inner of errors.filter((i) => within(i, e))) {
+      const branch = inner.schemaPath.slice(e.schemaPath.length + 1).split("/")[0];
+      branches.set(branch, [...(branches.get(branch) ?? []), inner]);
+    }
+    const typeErrors = (branch: ErrorObject[]) => branch.filter((i) => i.keyword === "type" && i.instancePath === e.instancePath);
+    const ofItsType = [...branches.values()].find((branch) => typeErrors(branch).length === 0);
+    return ofItsType ?? [{ ...e, keyword: "type", params: { type: [...branches.values()].flatMap(typeErrors).flatMap((i) => i.params.type) } }];
+  });
 }
 
 /**
