@@ -23,8 +23,8 @@ function idempotencyKeyErrors(key: string | null): FieldError[] {
 
 /**
  * Checks an inquiry body against the contract's InquiryRequest plus what the schema cannot say
- * (blank text, the Idempotency-Key header; `context` is bounded by the schema itself), and names every bad field in
- * one 400.
+ * (blank text, the Idempotency-Key header), and names every bad field in one 400. `context` is
+ * bounded by the schema itself (keys, values, their number and length).
  */
 export function validateInquiryRequest(body: unknown, idempotencyKey: string | null): InquiryRequest {
   let errors: FieldError[] = [];
