@@ -1128,13 +1128,14 @@ export interface components {
             /** @description What the person needs, in their words or a faithful summary. At most 2000 characters. */
             message: string;
             /**
-             * @description Optional free-form structured background for the expert (for example budget, time zone,
-             *     preferred times, the question's jurisdiction). Any JSON object; limited to 16 KB (16,384
-             *     bytes of UTF-8 JSON) when serialized and to a nesting depth of 8 (`context` itself is
-             *     level 1). Shown to the expert as indented JSON.
+             * @description Optional structured background for the expert (for example budget, time zone,
+             *     preferred times, the question's jurisdiction), one level deep: at most 20 keys of 1 to
+             *     64 characters, each value a string of at most 500 characters, a number or a boolean (no
+             *     objects, arrays or null: write a list as one string). Shown to the expert as indented
+             *     JSON.
              */
             context?: {
-                [key: string]: unknown;
+                [key: string]: string | number | boolean;
             };
         };
         /**

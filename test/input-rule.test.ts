@@ -188,8 +188,8 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
       const search = (await sse.callTool({ name: "search_experts", arguments: { q: "tax", city: `Seoul${LONE}` } })) as CallToolResult;
       expect(resultText(search)).toBe(`Invalid arguments: city ${SURROGATE_MESSAGE}. Fix them and call the tool again.`);
       const before = await rows();
-      const submit = (await sse.callTool({ name: "submit_inquiry", arguments: inquiryFor(slug, { context: { notes: [`\u0000`] } }) })) as CallToolResult;
-      expect(resultText(submit)).toBe(`Invalid arguments: context.notes.0 ${NUL_MESSAGE}. Fix them and call the tool again.`);
+      const submit = (await sse.callTool({ name: "submit_inquiry", arguments: inquiryFor(slug, { context: { notes: `\u0000` } }) })) as CallToolResult;
+      expect(resultText(submit)).toBe(`Invalid arguments: context.notes ${NUL_MESSAGE}. Fix them and call the tool again.`);
       expect(await rows()).toBe(before);
     } finally {
       await sse.close();

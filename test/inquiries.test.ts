@@ -163,17 +163,26 @@ describe("POST /api/agents/inquiries: 400", () => {
     await expect400(body({ requester_name: "   ", message: "\n\t " }), ["requester_name", "message"]);
   });
 
-  it("limits context to 16 KB as JSON and to 8 levels of nesting", async () => {
-    const big = await expect400(body({ context: { notes: "x".repeat(16 * 1024) } }), ["context"]);
-    expect(big.body.errors[0].message).toContain("16384 bytes");
-    let deep: Record<string, unknown> = { level: 9 };
-    for (let i = 0; i < 8; i++) deep = { nested: deep };
-    const tooDeep = await expect400(body({ context: deep }), ["context"]);
-    expect(tooDeep.body.errors[0].message).toContain("8 levels");
+  it("takes context as one level of at most 20 keys (1 to 64 characters) of strings (500), numbers and booleans", async () => {
+    async function refused(context: unknown, field: string, message: string) {
+      const res = await expect400(body({ context }), [field]);
+      expect(res.body.errors).toEqual([{ field, message }]);
+    }
+    // a nested object or array, or null: a 400 naming the key, whatever it holds
+    await refused({ prefs: { languages: ["en"] } }, "context.prefs", "must be string, number or boolean");
+    await refused({ languages: ["en", "de"] }, "context.languages", "must be string, number or boolean");
+    await refused({ budget: null }, "context.budget", "must be string, number or boolean");
+    await refused({ notes: "x".repeat(501) }, "context.notes", "must NOT have more than 500 characters");
+    await refused({ ["k".repeat(65)]: 1 }, `context.${"k".repeat(65)}`, "key must NOT have more than 64 characters");
+    await refused({ "": "x" }, "context.", "key must NOT have fewer than 1 characters");
+    await refused(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])), "context", "must NOT have more than 20 properties");
 
-    let eight: Record<string, unknown> = { level: 8 };
-    for (let i = 0; i < 7; i++) eight = { nested: eight };
-    expect((await post(key, body({ context: eight }))).status).toBe(201);
+    // the bounds themselves are fine, and stored as given
+    const most = { ...Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`${"k".repeat(62)}${String(i).padStart(2, "0")}`, i])), notes: "n".repeat(500), urgent: true, budget_usd: 299.5 };
+    const ok = await post(key, body({ context: most }));
+    expect(ok.status).toBe(201);
+    const [row] = await app.sql`select context from inquiries where id = ${ok.body.inquiry_id}`;
+    expect(row.context).toEqual(most);
   });
 
   it("refuses a body that is not a JSON object", async () => {
@@ -197,7 +206,7 @@ describe("POST /api/agents/inquiries: 400", () => {
   });
 
   it("created nothing for any of the refused requests", async () => {
-    // the two 201s above are the only inquiries of this key
+    // the 201s above are the only inquiries of this key
     expect(await countInquiries(key)).toBe(2);
   });
 });

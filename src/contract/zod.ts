@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { componentSchema, contract, operationParameters, type ResolveOptions } from "./document.ts";
+import { portableSchema } from "./tool-schema.ts";
 import { type OperationId, objectValidator } from "./validators.ts";
 
 // The MCP SDK takes tool schemas as zod. A tool's output schema is the contract's schema made zod
@@ -7,6 +8,9 @@ import { type OperationId, objectValidator } from "./validators.ts";
 // parameters or body properties, checked by the contract's own validator (objectValidator, as
 // REST is), so an agent reads the same `{ field, message }` REST answers: the zod object given
 // to the SDK only carries their JSON Schema to `tools/list` and lets every value through.
+// What `tools/list` shows is the contract's JSON Schema itself (portableSchema: every nullable
+// written one way), never zod's rendering of it, which writes a loose object's extra keys as the
+// open schema `{}` and a union of bare types as a `type` array.
 
 type Json = Record<string, unknown>;
 
@@ -33,12 +37,23 @@ export interface ToolArguments<T> {
 export function toolArguments<T>(args: Record<string, ToolArgument>): ToolArguments<T> {
   const entries = Object.entries(args);
   const required = entries.filter(([, a]) => a.required).map(([name]) => name);
-  const shape = Object.fromEntries(entries.map(([name, a]) => [name, z.unknown().optional().meta(a.schema)]));
+  const shape = Object.fromEntries(entries.map(([name, a]) => [name, z.unknown().optional().meta(portableSchema(a.schema))]));
   const checked = Object.fromEntries(entries.map(([name, a]) => [name, a.checked ?? a.schema]));
   return {
     inputSchema: z.looseObject(shape).meta({ ...(required.length ? { required } : {}), additionalProperties: false }),
     validate: objectValidator<T>({ type: "object", properties: checked, required, additionalProperties: false }, { unknownField: "is not an argument of this tool", whole: "arguments" }),
   };
+}
+
+/**
+ * A zod schema of `json` that publishes `json` as it is. The SDK renders tool schemas with zod's
+ * toJSONSchema, which lays a schema's metadata over its own rendering key by key: with the whole
+ * schema as the root's metadata, every key zod would write (`properties`, `required`,
+ * `additionalProperties`…) is replaced by the contract's, or left out when the contract has none.
+ */
+function publishedSchema(json: Json): z.ZodType {
+  const rendered = z.fromJSONSchema(json as never);
+  return rendered.meta({ additionalProperties: undefined, ...json });
 }
 
 /** The contract's schemas for MCP tools, every description passed through `options.describe`. */
@@ -52,9 +67,13 @@ export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
   const described = (schema: Json, description: string | undefined): Json => ({ ...schema, ...(description ? { description } : {}) });
 
   return {
-    /** `components/schemas/<name>` as a zod schema (a tool's outputSchema). */
+    /**
+     * `components/schemas/<name>` as a tool's outputSchema: zod made from it checks what a tool
+     * returns (the SDK does, before sending), and `tools/list` publishes the schema itself
+     * (publishedSchema).
+     */
     schema(name: string): z.ZodType {
-      return z.fromJSONSchema(componentSchema(name, options) as never);
+      return publishedSchema(portableSchema(componentSchema(name, options)));
     },
 
     /** One query parameter of an operation as an optional argument, with the parameter's description unless the tool words it differently. */

@@ -2,9 +2,9 @@ import { MAX_BODY_BYTES } from "./body-limit.ts";
 import { problem, validationProblem } from "./problem.ts";
 
 /**
- * Deepest nesting of arrays and objects a JSON body may have. The deepest shape the contract
- * needs is an inquiry's `context` (8 levels inside the body), so 32 leaves room and keeps every
- * later walk over the value (validation, NUL checks) cheap and far from any stack limit.
+ * Deepest nesting of arrays and objects a JSON body may have. No body of the contract nests more
+ * than two levels (an inquiry's flat `context`), so 32 leaves room and keeps every later walk over
+ * the value (validation, NUL checks) cheap and far from any stack limit.
  */
 export const MAX_JSON_DEPTH = 32;
 

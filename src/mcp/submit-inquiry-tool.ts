@@ -14,7 +14,10 @@ export const submitInquiryInput = {
   requester_name: fields.requester_name("Full name of the person you act for (at most 200 characters); the expert addresses the reply to them."),
   requester_email: fields.requester_email("E-mail address of the person you act for; the expert replies there directly, not through you."),
   message: fields.message("What the person needs, in their words or a faithful summary, with the facts the expert needs to answer (at most 2000 characters)."),
-  context: fields.context("Optional structured background as a JSON object, e.g. {\"timezone\": \"Europe/Berlin\", \"budget_usd\": 300, \"preferred_language\": \"en\"}. At most 16 KB."),
+  context: fields.context(
+    "Optional background for the expert as one level of keys and values, e.g. {\"timezone\": \"Europe/Berlin\", \"budget_usd\": 300, \"preferred_language\": \"en\"}: " +
+      "at most 20 keys of 1 to 64 characters, each value a string (at most 500 characters), a number or a boolean; no nested objects or arrays (write a list as one string).",
+  ),
 };
 
 export const NO_KEY_TEXT =
@@ -70,7 +73,7 @@ export function registerSubmitInquiry(server: ToolRegistrar, deps: McpToolDeps) 
       const slug = String((args as { expert_slug?: unknown }).expert_slug);
       return guardedTool(deps.log, "submit_inquiry", inquiryWording(slug), async () => {
         // the tool's own check first (as zod did); submitInquiry then runs all of REST's
-        // (context size and depth, blank text) before anything is written
+        // (blank text) before anything is written
         const input = submitInquiryArguments.validate(args);
         const { owner } = callerOf(extra);
         if (!owner) return toolError(NO_KEY_TEXT);
