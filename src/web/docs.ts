@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 // Swagger UI's files are inside the executable; the page loads nothing from the internet.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
-import { servedDocument } from "../contract/served.ts";
+import { servedDocument } from "../contract/index.ts";
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
