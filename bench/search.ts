@@ -91,7 +91,7 @@ try {
     ["name, reversed", { q: records[4242].name.toLowerCase().split(" ").reverse().join(" ") }],
     ["category=legal", { category: "legal" }],
     ["country=US & language=en", { country: "US", language: "en" }],
-    ["accepting=1, sort=newest", { accepting: "1", sort: "newest" }],
+    ["accepting=1, sort=newest", { accepting: true, sort: "newest" }],
     ["deep page (page 99, the last within the result window)", { page: 99 }],
   ];
   console.log("\n| query | matches | page ms | count ms | count share of page+count |");

@@ -1927,10 +1927,13 @@ export interface components {
          */
         locale: components["schemas"]["Locale"];
         /**
-         * @description Set to `1` to return only experts currently accepting new clients. Omit it to return all.
-         * @example 1
+         * @description `true` (or `1`): only experts currently accepting new clients. `false` (or `0`), or leaving
+         *     it out: every expert, accepting or not; `false` is no filter, as a switch "accepting
+         *     clients only" that is off, not a search for experts who are not accepting (they cannot be
+         *     booked). The MCP tool's `accepting_only` means the same. Any other value is a `400`.
+         * @example true
          */
-        accepting: "1";
+        accepting: boolean;
         /**
          * @description `relevance`: best match to `q` first, then by rating (the default when `q` is given; without
          *     `q` it is the same as `rating`). `rating`: highest average rating first, unrated experts last
@@ -2102,8 +2105,11 @@ export interface operations {
                  */
                 locale?: components["parameters"]["locale"];
                 /**
-                 * @description Set to `1` to return only experts currently accepting new clients. Omit it to return all.
-                 * @example 1
+                 * @description `true` (or `1`): only experts currently accepting new clients. `false` (or `0`), or leaving
+                 *     it out: every expert, accepting or not; `false` is no filter, as a switch "accepting
+                 *     clients only" that is off, not a search for experts who are not accepting (they cannot be
+                 *     booked). The MCP tool's `accepting_only` means the same. Any other value is a `400`.
+                 * @example true
                  */
                 accepting?: components["parameters"]["accepting"];
                 /**

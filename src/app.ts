@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
     .use(problemErrors(deps.log, methodsAt))
     .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining, rateLimitStore: () => ops.limiter.storeStatus() }))
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
-    .use(docsRoutes(deps.config.publicBaseUrl))
+    .use(docsRoutes(deps.baseUrl, deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
     .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, revalidations }))
     .use(webRoutes({ sql, urls }))

@@ -5,7 +5,7 @@ import { contract } from "../src/contract/index.ts";
 import { MCP_TOOLS } from "../src/web/discovery.ts";
 import { loadDiscoveryConfig } from "../src/config/discovery.ts";
 import { discoveryRoutes } from "../src/web/discovery-routes.ts";
-import { servedContract } from "../src/web/docs.ts";
+import { servedDocument } from "../src/contract/served.ts";
 import { testApp, type TestApp } from "./support/app.ts";
 import { mcpClient } from "./support/mcp.ts";
 
@@ -113,8 +113,13 @@ describe("the sitemap", () => {
 });
 
 describe("the served contract", () => {
-  it("names PUBLIC_BASE_URL as its server when set, and itself ('/') otherwise", () => {
-    expect(JSON.parse(servedContract("https://experts.example.com")).servers).toEqual([{ url: "https://experts.example.com", description: "This server (PUBLIC_BASE_URL)." }]);
-    expect(JSON.parse(servedContract(null))).toEqual(contract);
+  it("names PUBLIC_BASE_URL as its server when set, else the address it listens on, never '/'", async () => {
+    const publicBase = "https://experts.example.com";
+    expect(servedDocument(publicBase, publicBase).servers).toEqual([{ url: publicBase, description: "This server (PUBLIC_BASE_URL)." }]);
+    const served = await (await fetch(`${app.url}/api/openapi.json`)).json();
+    expect(app.config.publicBaseUrl).toBeNull();
+    expect(served.servers).toHaveLength(1);
+    expect(served.servers[0].url).toBe(app.url);
+    expect(served.paths).toEqual(contract.paths);
   });
 });

@@ -133,11 +133,23 @@ describe("GET /api/agents/experts", () => {
     expect(enGb.slugs).toEqual(en.slugs);
   });
 
-  it("returns only experts accepting new clients with accepting=1", async () => {
-    const { experts, total } = await allPages({ accepting: "1" });
+  it("returns only experts accepting new clients with accepting=1, and the same with accepting=true", async () => {
+    const { experts, total, slugs } = await allPages({ accepting: "1" });
     expect(total).toBeGreaterThan(0);
     for (const e of experts) expect(e.accepting_clients).toBe(true);
     expect(total).toBeLessThan((await visibleSlugs()).length);
+    expect((await allPages({ accepting: "true" })).slugs).toEqual(slugs);
+  });
+
+  it("filters nothing with accepting=false or accepting=0: a switch that is off, as when left out", async () => {
+    const everyone = await search({ limit: 20 });
+    for (const value of ["false", "0"]) {
+      const { status, body } = await search({ accepting: value, limit: 20 });
+      expect(status).toBe(200);
+      expect(body.total).toBe(everyone.body.total);
+      expect(body.experts.map((e) => e.slug)).toEqual(everyone.body.experts.map((e) => e.slug));
+    }
+    expect(everyone.body.total).toBeGreaterThan((await search({ accepting: "1", limit: 20 })).body.total);
   });
 
   it("combines filters", async () => {
@@ -202,6 +214,10 @@ describe("GET /api/agents/experts", () => {
     ["sort", "foo"],
     ["locale", "xx"],
     ["accepting", "2"],
+    ["accepting", "yes"],
+    ["accepting", "TRUE"],
+    ["accepting", ""],
+    ["accepting", "constructor"],
     ["category", "astrology"],
     ["country", "CAN"],
     ["language", "english please"],

@@ -69,7 +69,7 @@ const linkedSlugs = (html: string) => [...html.matchAll(/<h2><a href="\/experts\
 
 describe("the directory at / and /experts", () => {
   it("lists what the API's search lists, for the same filters, with every field a card needs", async () => {
-    for (const query of ["", "category=legal", "country=de&accepting=1", "q=tax", "language=ja&sort=newest"]) {
+    for (const query of ["", "category=legal", "country=de&accepting=1", "accepting=true", "accepting=false", "accepting=0", "q=tax", "language=ja&sort=newest"]) {
       const api = await searchApi(query);
       const { status, html, headers } = await page(`/experts?${query}`);
       expect(status).toBe(200);
@@ -88,6 +88,12 @@ describe("the directory at / and /experts", () => {
     expect(status).toBe(200);
     expect(html).toContain('<option value="legal" selected>');
     expect(html).toContain('name="accepting" value="1" checked');
+    expect((await page("/experts?accepting=true")).html).toContain('name="accepting" value="1" checked');
+    for (const off of ["accepting=false", "accepting=0"]) {
+      const unchecked = await page(`/experts?${off}`);
+      expect(unchecked.status).toBe(200);
+      expect(unchecked.html).toContain('name="accepting" value="1">');
+    }
     const first = await page("/experts");
     expect(first.html).toContain('rel="next" href="/experts?page=1"');
     const second = await page("/experts?page=1");

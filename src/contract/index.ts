@@ -3,6 +3,7 @@
 // tools read the contract only through here.
 export { contract, componentSchema, findOperation, operationParameters, resolveRefs, type Parameter } from "./document.ts";
 export { createContractAjv, DATE_OR_DATE_TIME, fieldErrors, requestAjv, schemaValidator } from "./ajv.ts";
+export { servedDocument, usedComponentsOnly } from "./served.ts";
 export { NUL_MESSAGE, SURROGATE_MESSAGE, unstorableText } from "./unstorable-text.ts";
 export { bodyValidator, pathParameters, queryValidator, type BodyOf, type OperationId, type PathOf, type QueryOf } from "./validators.ts";
 export { contractZods, toolArguments, type ToolArgument, type ToolArguments } from "./zod.ts";

@@ -29,7 +29,7 @@ export type BodyOf<Op extends OperationId> = operations[Op]["requestBody"] exten
 
 /**
  * A validator of an operation's query string, built from the contract's parameter schemas:
- * integers are converted from their text, defaults applied, unknown or repeated parameters and
+ * integers and booleans are converted from their text, defaults applied, unknown or repeated parameters and
  * anything out of range rejected with a 400 that names each parameter.
  *
  * @example const searchQuery = queryValidator("searchExperts"); searchQuery(request).limit // number | undefined
@@ -37,6 +37,7 @@ export type BodyOf<Op extends OperationId> = operations[Op]["requestBody"] exten
 export function queryValidator<Op extends OperationId>(operationId: Op): (request: Request) => QueryOf<Op> {
   const params = operationParameters(operationId, "query");
   const integers = new Set(params.filter((p) => p.schema.type === "integer").map((p) => p.name));
+  const booleans = new Set(params.filter((p) => p.schema.type === "boolean").map((p) => p.name));
   const validate = requestAjv.compile({
     type: "object",
     properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
@@ -49,7 +50,7 @@ export function queryValidator<Op extends OperationId>(operationId: Op): (reques
     const repeated = new Set<string>();
     for (const [name, raw] of new URL(request.url).searchParams) {
       if (name in value) repeated.add(name);
-      value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+      value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : booleans.has(name) ? booleanOf(raw) : raw;
     }
     // A URL's percent-encoded bytes that are not UTF-8 (%ED%A0%80) decode to U+FFFD, never to a
     // lone surrogate, but the query is held to the one rule all the same.
@@ -60,6 +61,11 @@ export function queryValidator<Op extends OperationId>(operationId: Op): (reques
     return value as QueryOf<Op>;
   };
 }
+
+// A boolean in a query string: `true`/`false` as generated clients send it, `1`/`0` as forms and
+// older links do. Anything else stays text, which the schema refuses ("must be boolean").
+const BOOLEAN_TEXTS = new Map([["true", true], ["1", true], ["false", false], ["0", false]]);
+const booleanOf = (raw: string): boolean | string => BOOLEAN_TEXTS.get(raw) ?? raw;
 
 /**
  * The path parameters of an operation as the contract names them. Not checked against their

@@ -34,7 +34,7 @@ export function matchFilters(query: SearchQuery, parsed: ParsedQuery | null) {
     country: query.country?.toUpperCase() ?? null,
     city: query.city?.toLowerCase() ?? null,
     language: query.language ? primarySubtag(query.language) : null,
-    accepting: query.accepting === "1",
+    accepting: query.accepting === true,
   };
 }
 

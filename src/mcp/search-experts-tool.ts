@@ -24,14 +24,14 @@ export const searchExpertsInput: Record<string, ToolArgument> = {
   limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
 };
 
-/** The tool's arguments: REST's search query, with accepting_only (a boolean) for accepting=1. */
+/** The tool's arguments: REST's search query, with accepting_only for accepting. */
 type SearchArgs = Omit<SearchQuery, "accepting"> & { accepting_only?: boolean };
 
 /** The tool's arguments as the REST search query they stand for. */
 export function toSearchQuery(args: SearchArgs): SearchQuery {
   const { accepting_only, ...rest } = args;
   const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as SearchQuery;
-  if (accepting_only) query.accepting = "1";
+  if (accepting_only) query.accepting = true;
   return query;
 }
 

@@ -2,13 +2,7 @@ import { Elysia } from "elysia";
 // Swagger UI's files are inside the executable; the page loads nothing from the internet.
 import bundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import cssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
-import { contract } from "../contract/index.ts";
-
-/** The contract as served: its `servers` name PUBLIC_BASE_URL when set (else "/", this server). */
-export function servedContract(publicBaseUrl: string | null): string {
-  if (!publicBaseUrl) return JSON.stringify(contract);
-  return JSON.stringify({ ...contract, servers: [{ url: publicBaseUrl, description: "This server (PUBLIC_BASE_URL)." }] });
-}
+import { servedDocument } from "../contract/index.ts";
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -32,11 +26,18 @@ function asset(path: string, type: string) {
   return () => new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
 }
 
-/** The contract as JSON (/api/openapi.json) and an interactive reference of it (/api/docs). */
-export function docsRoutes(publicBaseUrl: string | null = null) {
-  const openapiJson = servedContract(publicBaseUrl);
+/**
+ * The contract as JSON (/api/openapi.json) and an interactive reference of it (/api/docs).
+ * `baseUrl` is PUBLIC_BASE_URL or the listen address, known once the server listens: the document
+ * is built at the first request and kept (see src/contract/served.ts).
+ */
+export function docsRoutes(baseUrl: () => string, publicBaseUrl: string | null) {
+  let openapiJson: string | null = null;
   return new Elysia({ name: "docs" })
-    .get("/api/openapi.json", () => new Response(openapiJson, { headers: { "content-type": "application/json" } }))
+    .get("/api/openapi.json", () => {
+      openapiJson ??= JSON.stringify(servedDocument(baseUrl(), publicBaseUrl));
+      return new Response(openapiJson, { headers: { "content-type": "application/json" } });
+    })
     .get("/api/docs", () => new Response(DOCS_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }))
     .get("/api/docs/swagger-ui.css", asset(cssPath, "text/css; charset=utf-8"))
     .get("/api/docs/swagger-ui-bundle.js", asset(bundlePath, "text/javascript; charset=utf-8"))
