@@ -1,6 +1,8 @@
 import { jsonSyntaxFault, positionIn } from "./json-syntax.ts";
 import type { Located, Unreadable } from "./import-read.ts";
 
+const isSpace = (c: string) => c === " " || c === "\n" || c === "\t" || c === "\r";
+
 /** "line 12, column 5": where a syntax error is, as an editor shows it. */
 export const syntaxAt = (line: number, column: number) => `line ${line}, column ${column}`;
 
@@ -21,6 +23,9 @@ export function unreadable(text: string, n: number, line: number, column: number
  * as one problem.
  */
 export class ArrayReader {
+  /** What ends a run of plain characters in a string: its end, an escape, a line break. */
+  private readonly stringStop = /["\\\n]/g;
+  private readonly blanks = /[ \t\r]+/y;
   private buffer = "";
   /** Scanning position in buffer, and its line and column in the file. */
   private pos = 0;
@@ -44,9 +49,18 @@ export class ArrayReader {
     const out: (Located | Unreadable)[] = [];
     const b = this.buffer;
     for (; this.pos < b.length; this.advance(b[this.pos])) {
+      if (this.inString && !this.escaped) {
+        // Most of a record is inside strings: jump to the next character that matters there.
+        this.stringStop.lastIndex = this.pos;
+        const stop = this.stringStop.exec(b);
+        const next = stop ? stop.index : b.length;
+        this.column += next - this.pos;
+        this.pos = next;
+        if (!stop) break;
+      }
       const c = b[this.pos];
       if (this.ended) {
-        if (!" \t\r\n".includes(c) && !this.reportedTrailing) {
+        if (!isSpace(c) && !this.reportedTrailing) {
           this.reportedTrailing = true;
           out.push({ at: syntaxAt(this.line, this.column), n: this.index, error: "not valid JSON: unexpected text after the array's closing ']'" });
         }
@@ -73,7 +87,15 @@ export class ArrayReader {
         if (c === "]") this.ended = true;
         continue;
       }
-      if (" \t\r\n".includes(c)) continue;
+      if (isSpace(c)) {
+        // Indentation: jump to the run's last blank (a line break is counted by advance()).
+        this.blanks.lastIndex = this.pos;
+        if (c !== "\n" && this.blanks.test(b)) {
+          this.column += this.blanks.lastIndex - 1 - this.pos;
+          this.pos = this.blanks.lastIndex - 1;
+        }
+        continue;
+      }
       this.record ??= { start: this.pos, line: this.line, column: this.column };
       if (c === '"') this.inString = true;
       else if (c === "{") this.closers.push("}");
