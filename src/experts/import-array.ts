@@ -80,7 +80,7 @@ export class ArrayReader {
       if (depth === 0 && (c === "," || c === "]")) {
         if (this.record) out.push(this.finish(this.pos));
         else if (c === "," || this.comma) {
-          const at = c === "," ? this : this.comma!;
+          const at = c === "," ? { line: this.line, column: this.column } : this.comma!;
           out.push({ at: syntaxAt(at.line, at.column), n: this.index, error: `not valid JSON: expected a record ${c === "," ? "before" : "after"} ','` });
         }
         this.comma = c === "," ? { line: this.line, column: this.column } : null;
