@@ -19,8 +19,8 @@ export function unreadable(text: string, n: number, line: number, column: number
  * scanner finds where each record ends by its brackets and strings alone (a top-level comma or the
  * closing `]`), and each record is parsed on its own. A string is taken to end at its line's end
  * (JSON strings hold no raw line break), so a quote left open costs one record, not the file. A
- * bracket left open swallows the records up to where the brackets balance again: they are reported
- * as one problem.
+ * bracket left open swallows the records after it (to the end of the file when no bracket closes
+ * it): they are reported as one problem, at the first error in them.
  */
 export class ArrayReader {
   /** What ends a run of plain characters in a string: its end, an escape, a line break. */
