@@ -8,7 +8,8 @@
 //   createdb -h 127.0.0.1 -U postgres ed_mem_bench
 //   bun bench/memory.ts --database-url postgres://postgres@127.0.0.1:5432/ed_mem_bench \
 //     [--experts 10000] [--seconds 15] [--connections 64] [--workers 1,2] [--skip-start] [--skip-load]
-//   (--env NAME=VALUE, repeatable, is passed to the executable, e.g. --env BUN_OPTIONS=--smol)
+//   (--env NAME=VALUE, repeatable, is passed to the executable, e.g. --env BUN_OPTIONS=--smol;
+//   --source measures `bun src/main.ts`, as `bun run start` runs it, instead of the executable)
 //
 // Peak RSS is the kernel's own high-water mark (VmHWM of /proc/PID/status), read just before the
 // process is stopped, so no sampling interval can miss it. A database without experts gets
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "1,2" },
     "skip-start": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
+    source: { type: "boolean", default: false },
     executable: { type: "string", default: join(import.meta.dir, "..", "dist", "expert-directory") },
   },
 });
@@ -41,9 +43,12 @@ const extraEnv = Object.fromEntries(values.env!.map((e) => [e.slice(0, e.indexOf
 const mib = (n: number) => n.toFixed(0);
 const load = async () => (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
 
+// From source, bun itself is the process measured (no `bun run` in between, whose own RSS would not count).
+const command = values.source ? [process.execPath, join(import.meta.dir, "..", "src", "main.ts")] : [values.executable!];
+
 async function spawn(env: Record<string, string>, ready: string) {
   const started = performance.now();
-  const proc = Bun.spawn([values.executable!], {
+  const proc = Bun.spawn(command, {
     env: { PATH: process.env.PATH, PORT: values.port, LOG_LEVEL: "warn", ...extraEnv, ...env },
     stdout: "ignore",
     stderr: "inherit",
@@ -62,7 +67,7 @@ async function stop(proc: Bun.Subprocess) {
 }
 
 console.log(`bench/memory.ts, ${navigator.hardwareConcurrency} cores, load average before: ${await load()}`);
-console.log(`executable: ${values.executable}${Object.keys(extraEnv).length ? `, env ${JSON.stringify(extraEnv)}` : ""}`);
+console.log(`${values.source ? "from source" : "executable"}: ${command.join(" ")}${Object.keys(extraEnv).length ? `, env ${JSON.stringify(extraEnv)}` : ""}`);
 
 if (!values["skip-start"]) {
   // (a) The embedded database: an empty data directory, then the same one again.

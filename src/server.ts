@@ -14,6 +14,7 @@ import type { Logger } from "./log.ts";
 import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
 import { collectGauges } from "./ops/collect.ts";
 import { createOps, type AppOps } from "./ops/ops.ts";
+import { hintWhenEmpty } from "./ops/fill-hint.ts";
 import { type ShutdownHooks, within } from "./ops/shutdown.ts";
 import { isAddressInUse, PortInUseError } from "./http/port.ts";
 import type { WindowStore } from "./http/rate-limit-store.ts";
@@ -117,6 +118,8 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
   log.info("listening", { url, database: db.kind, public_base_url: baseUrl, login_throttle_store: loginAttempts.status() });
+  // Once per start: a worker of a cluster leaves it to the primary, which prepared the database.
+  if (!options.prepared) await hintWhenEmpty(db, log);
   if (options.mailDelivery ?? true) {
     const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
     ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes

@@ -66,7 +66,7 @@ describe("importFile", () => {
     const array = join(dir, "rep.json");
     writeFileSync(array, JSON.stringify(records));
     const inArray = await rejection(importFile(db, array));
-    expect(inArray.errors[0].at).toBe("index 5");
+    expect(inArray.errors[0].at).toBe("line 1 (index 5)");
     expect(await countOf("rep")).toBe(0);
   });
 

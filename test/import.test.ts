@@ -90,7 +90,7 @@ describe("import FILE", () => {
     expect(result.stdout).toContain("1 new");
   });
 
-  it("reports every bad record with its line and field, and writes nothing", async () => {
+  it("reports every bad record with its line and field, a line that is not JSON among them, and writes nothing", async () => {
     const before = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
     const bad = [
       record("imp-good-but-not-written"),
@@ -102,24 +102,62 @@ describe("import FILE", () => {
       record("imp-lone", { name: "Lone\ud800Half" }),
     ];
     const file = join(dir, "bad.ndjson");
-    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\nnot json\n");
+    // Two lines that are not JSON, the last ones: they hide none of the problems above them.
+    const missingColon = JSON.stringify(record("imp-colon")).replace('"name":', '"name" ');
+    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + `\nnot json\n${missingColon}\n`);
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("line 8: not valid JSON");
-    // JSON errors stop before record checks; fix the file and see the record errors
-    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
-    const second = await runCli(["import", file], env);
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain("line 2 (slug imp-bad-title): translations.en.title is required");
-    expect(second.stderr).toContain("line 3 (slug imp-bad-email): email must be an e-mail address");
-    expect(second.stderr).toContain("line 3 (slug imp-bad-email): categories.0 must be one of");
-    expect(second.stderr).toContain("line 4 (slug imp-extra): favourite_colour is not a field of ExpertImport");
-    expect(second.stderr).toContain("line 5 (slug imp-nul): name must not contain NUL characters");
-    expect(second.stderr).toContain("line 6 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1");
-    expect(second.stderr).toContain("line 7 (slug imp-lone): name must not contain unpaired UTF-16 surrogates");
-    expect(second.stderr).toContain("nothing was written");
+    // (The list of categories is the contract's, not this test's.)
+    const lines = result.stderr.trim().split("\n").map((line) => line.replace(/(must be one of):.*/, "$1: …"));
+    expect(lines).toEqual([
+      "line 2 (slug imp-bad-title): translations.en.title is required",
+      "line 3 (slug imp-bad-email): email must be an e-mail address",
+      "line 3 (slug imp-bad-email): categories.0 must be one of: …",
+      "line 4 (slug imp-extra): favourite_colour is not a field of ExpertImport",
+      "line 5 (slug imp-nul): name must not contain NUL characters",
+      "line 6 (slug imp-good-but-not-written): slug repeats the slug of the record at line 1",
+      "line 7 (slug imp-lone): name must not contain unpaired UTF-16 surrogates",
+      'line 8, column 1: not valid JSON: expected a value, found "n"',
+      `line 9, column ${missingColon.indexOf('"name" ') + 8}: not valid JSON: expected ':' after the property name, found "\\""`,
+      "9 problem(s) in the import file; nothing was written.",
+    ]);
     const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
     expect(after).toEqual(before);
+  });
+
+  it("reads a JSON array record by record: its syntax errors and its bad records all come with their lines", async () => {
+    const before = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
+    // Pretty-printed, one record over many lines, as a person writes or fixes such a file.
+    const records = [
+      JSON.stringify(record("arr-good"), null, 2),
+      JSON.stringify(record("arr-bad-email", { email: "nope" }), null, 2),
+      JSON.stringify(record("arr-number"), null, 2).replace('"rating": 4.5', '"rating": 4.5.0'),
+      JSON.stringify(record("arr-good-2"), null, 2),
+      JSON.stringify(record("arr-comma"), null, 2).replace('"is_verified": true', '"is_verified": true,,'),
+      JSON.stringify(record("arr-good"), null, 2),
+    ];
+    const text = `[\n${records.join(",\n")}\n]\n`;
+    /** Line and column (from 1) of a piece of the file, found by plain counting. */
+    const where = (piece: string, offset: number) => {
+      const before = text.slice(0, text.indexOf(piece) + offset).split("\n");
+      return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+    };
+    /** The line of record i's "{": the array's "[" has line 1 to itself. */
+    const startLine = (i: number) => 2 + records.slice(0, i).reduce((lines, r) => lines + r.split("\n").length, 0);
+    const file = join(dir, "bad-array.json");
+    writeFileSync(file, text);
+    const result = await runCli(["import", file], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `line ${startLine(1)} (index 1) (slug arr-bad-email): email must be an e-mail address`,
+      `${where("4.5.0", 3)}: not valid JSON: expected ',' or '}', found "."`,
+      `${where("true,,", 5)}: not valid JSON: expected a property name in double quotes, found ","`,
+      `line ${startLine(5)} (index 5) (slug arr-good): slug repeats the slug of the record at line 2 (index 0)`,
+      "4 problem(s) in the import file; nothing was written.",
+    ]);
+    const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
+    expect(after).toEqual(before);
+    expect(await query((sql) => sql`select count(*)::int as n from experts where slug like 'arr-%'`)).toEqual([{ n: 0 }]);
   });
 
   it("refuses scripts and data in URLs with the record's line, and allows mailto:/tel: only for e-mail and phone", async () => {

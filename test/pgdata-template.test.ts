@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { openDatabase } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { buildPgdataTemplate, extractPgdataTemplate, hasCluster } from "../src/db/pgdata-template.ts";
+import { checkoutTemplatePath } from "../src/db/pgdata-template-cache.ts";
 
 // The executable fills a new DATA_DIR from a cluster made at build time instead of running initdb
 // (src/db/pgdata-template.ts); from source the same functions are run here.
@@ -43,4 +44,22 @@ describe("the data directory template", () => {
     await expect(extractPgdataTemplate(broken, join(dir, "broken"))).rejects.toThrow();
     expect(hasCluster(join(dir, "broken"))).toBe(false);
   });
+
+  it("fills a new data directory of a checkout from the template cached for the installed PGlite, not from initdb", async () => {
+    // initdb gives every cluster a random system identifier: two equal ones come from one template.
+    const identifier = async (dataDir: string) => {
+      const db = await openDatabase({ databaseUrl: null, dataDir });
+      try {
+        const [{ id }] = await db.sql`select system_identifier::text as id from pg_control_system()`;
+        return id as string;
+      } finally {
+        await db.close();
+      }
+    };
+    const [a, b] = [await identifier(join(dir, "checkout-a")), await identifier(join(dir, "checkout-b"))];
+    expect(a).toBe(b);
+    const cached = checkoutTemplatePath()!;
+    expect(cached).toContain(`pglite-${(await Bun.file(join(import.meta.dir, "../node_modules/@electric-sql/pglite/package.json")).json()).version}`);
+    expect(existsSync(cached)).toBe(true);
+  }, 240_000);
 });

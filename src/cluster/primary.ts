@@ -5,6 +5,7 @@ import { answerHit } from "../http/rate-limit-ipc.ts";
 import { localStore } from "../http/rate-limit-store.ts";
 import type { Logger } from "../log.ts";
 import { prepareDatabase } from "../prepare-database.ts";
+import { hintWhenEmpty } from "../ops/fill-hint.ts";
 import { hostForUrl } from "../server.ts";
 import { EXIT_PORT_IN_USE } from "./messages.ts";
 import { claimFreePort, PortInUseError } from "../http/port.ts";
@@ -64,6 +65,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<() => Pro
     database: db.kind,
     rate_limit_store: store ? "primary" : config.redisUrl ? "redis" : "off",
   });
+  await hintWhenEmpty(db, log);
   const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log);
   let stopping: Promise<void> | undefined;
   function stop() {

@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { lockDataDir } from "./lock.ts";
 import { loadPgliteAssets } from "./pglite-assets.ts";
 import { embeddedPgdataTemplate, extractPgdataTemplate, hasCluster } from "./pgdata-template.ts";
+import { checkoutPgdataTemplate } from "./pgdata-template-cache.ts";
 
 /** What a data function needs: the pool or a transaction, so one function runs in either. */
 export type Sql = postgres.ISql;
@@ -104,10 +105,11 @@ async function openEmbedded(dataDir: string, counted: ReturnType<typeof statemen
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   let assets: Awaited<ReturnType<typeof loadPgliteAssets>> | undefined;
   try {
-    // A new data directory starts from the cluster the build made (see pgdata-template.ts), not
-    // from PGlite's own initdb, which held ~600 MB more at its peak. Written before PGlite loads,
+    // A new data directory starts from the cluster the build made (see pgdata-template.ts), or from
+    // a checkout the one cached for its PGlite (pgdata-template-cache.ts), not from PGlite's own
+    // initdb in this process, which held ~600 MB more at its peak. Written before PGlite loads,
     // so the unpacked tarball is collected before the wasm heap exists.
-    const template = inMemory || hasCluster(dataDir) ? null : embeddedPgdataTemplate();
+    const template = inMemory || hasCluster(dataDir) ? null : (embeddedPgdataTemplate() ?? (await checkoutPgdataTemplate()));
     if (template) {
       await extractPgdataTemplate(template, dataDir);
       Bun.gc(true);

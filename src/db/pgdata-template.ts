@@ -5,8 +5,9 @@
  * (issue 13). `bun run build` runs initdb once, here, and embeds the resulting data directory
  * (PGlite's `dumpDataDir`, gzipped, ~4 MB). A new DATA_DIR is written from it on disk before PGlite
  * starts, which then finds a cluster and starts as it does the second time. (PGlite's own
- * `loadDataDir` would untar inside its running wasm, ~120 MB more at the peak.) Without the
- * template (development, tests) PGlite runs initdb itself, as before.
+ * `loadDataDir` would untar inside its running wasm, ~120 MB more at the peak.) From a checkout
+ * (`bun run start`, tests) the template is made once by this script and cached
+ * (pgdata-template-cache.ts).
  *
  *   bun src/db/pgdata-template.ts dist/pgdata-template.tar.gz     (part of `bun run build`)
  */

@@ -1,6 +1,7 @@
+import { ArrayReader, unreadable } from "./import-array.ts";
 import { open } from "node:fs/promises";
 
-/** A record of the import file with where it is, for error messages: "line 12" or "index 3". */
+/** A record of the import file with where it is, for error messages: "line 12" or "line 3 (index 2)". */
 export interface Located {
   at: string;
   /** Its ordinal in the file (line or index number), to keep errors in file order. */
@@ -8,14 +9,12 @@ export interface Located {
   value: unknown;
 }
 
-/** A line that is not JSON, or a JSON array file that does not parse ("file"). */
+/** Text that is not JSON, with where it goes wrong: "line 12, column 5". */
 export interface Unreadable {
   at: string;
   n: number;
   error: string;
 }
-
-const notJson = (error: unknown) => `not valid JSON: ${(error as Error).message}`;
 
 /**
  * A file's bytes, 1 MB at a time into one buffer, read only when the reader asks for more. (A
@@ -36,15 +35,15 @@ export async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * Reads an import file as it streams: NDJSON one line at a time, so a file of any size is read in
- * constant memory. A JSON array (the file's first character is `[`) is parsed whole, as it cannot
- * be read record by record without a parser of our own; NDJSON is the format for big files.
+ * Reads an import file as it streams, in constant memory: NDJSON one line at a time, a JSON array
+ * (the file's first character is `[`) one element at a time (import-array.ts). A record that is
+ * not JSON is one problem among the others, with its line and column; the reading goes on.
  */
 export async function* readImport(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Located | Unreadable> {
   const decoder = new TextDecoder();
   let pending = "";
   let line = 0;
-  let form: "ndjson" | "array" | undefined;
+  let array: ArrayReader | undefined;
   const lines = function* (text: string) {
     for (const raw of text.split("\n")) {
       line++;
@@ -52,30 +51,41 @@ export async function* readImport(stream: AsyncIterable<Uint8Array>): AsyncGener
       try {
         yield { at: `line ${line}`, n: line, value: JSON.parse(raw) as unknown };
       } catch (error) {
-        yield { at: `line ${line}`, n: line, error: notJson(error) };
+        yield unreadable(raw, line, line, 1, error);
       }
     }
   };
   for await (const chunk of stream) {
-    pending += decoder.decode(chunk, { stream: true });
-    form ??= pending.trimStart() === "" ? undefined : pending.trimStart().startsWith("[") ? "array" : "ndjson";
-    if (form !== "ndjson") continue;
+    const text = decoder.decode(chunk, { stream: true });
+    if (array) {
+      yield* array.push(text);
+      continue;
+    }
+    pending += text;
+    if (line === 0 && pending.trimStart() === "") continue;
+    if (line === 0 && pending.trimStart().startsWith("[")) {
+      array = new ArrayReader();
+      yield* array.push(pending);
+      pending = "";
+      continue;
+    }
     const end = pending.lastIndexOf("\n");
     if (end < 0) continue;
     yield* lines(pending.slice(0, end));
     pending = pending.slice(end + 1);
   }
-  pending += decoder.decode();
-  if (form !== "array") {
-    yield* lines(pending);
+  const rest = decoder.decode();
+  if (array) {
+    yield* array.push(rest);
+    yield* array.end();
     return;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(pending.trimStart());
-  } catch (error) {
-    yield { at: "file", n: 0, error: notJson(error) };
+  pending += rest;
+  if (pending.trimStart().startsWith("[") && line === 0) {
+    array = new ArrayReader();
+    yield* array.push(pending);
+    yield* array.end();
     return;
   }
-  for (const [i, value] of (parsed as unknown[]).entries()) yield { at: `index ${i}`, n: i, value };
+  yield* lines(pending);
 }

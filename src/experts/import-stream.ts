@@ -91,14 +91,14 @@ class ErrorList {
 }
 
 /**
- * Reads the file once to check it: every record against the contract, every line for JSON, and
- * (in a temporary table, so a million slugs take no memory here) no slug twice. Throws
- * ImportRejected with the problems in file order; returns how many records there are.
+ * Reads the file once to check it: every record for JSON (a syntax error is one problem among the
+ * others, the reading goes on), against the contract, and (in a temporary table, so a million slugs
+ * take no memory here) no slug twice. Throws ImportRejected with every problem in file order, so
+ * one run shows every fix needed; returns how many records there are.
  */
 async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) => void): Promise<number> {
   await sql`create temporary table if not exists import_slugs (n int, at text, slug text)`;
   await sql`truncate import_slugs`;
-  const unreadable = new ErrorList();
   const invalid = new ErrorList();
   let slugs: { n: number; at: string; slug: string }[] = [];
   const flush = async () => {
@@ -109,7 +109,7 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
   let count = 0;
   for await (const item of readImport(fileChunks(path))) {
     if ("error" in item) {
-      unreadable.add(item.n, { at: item.at, slug: null, field: "", message: item.error });
+      invalid.add(item.n, { at: item.at, slug: null, field: "", message: item.error });
       continue;
     }
     count++;
@@ -121,8 +121,6 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
     if (count % 10_000 === 0) onProgress?.({ phase: "checking", done: count, total: 0 });
   }
   await flush();
-  // Lines that are not JSON are reported alone: the records are checked once the file reads.
-  if (unreadable.total) throw new ImportRejected(unreadable.kept.map(withoutOrdinal), unreadable.total);
   const repeats = await sql<{ n: number; at: string; slug: string; earlier: string; total: number }[]>`
     select s.n, s.at, s.slug, f.at as earlier, count(*) over ()::int as total
     from import_slugs s join (select distinct on (slug) slug, n, at from import_slugs order by slug, n) f
