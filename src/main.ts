@@ -16,6 +16,7 @@ import { claimFreePort, PortInUseError } from "./http/port.ts";
 import { stopOnSignals } from "./cluster/signals.ts";
 import { WorkersFailedError } from "./cluster/supervisor.ts";
 import { workerIndex } from "./cluster/worker-index.ts";
+import { versionLine } from "./version.ts";
 
 const USAGE = `Expert Directory: a directory of verified human experts for software agents (REST + MCP).
 
@@ -31,6 +32,10 @@ Commands:
                      replace the operator's own search vocabulary of LOCALE (en, ko, ja, zh,
                      fr, de) with FILE (kind<TAB>key<TAB>term | term…; "-" reads stdin)
   help               show this text
+
+Options:
+  --version          print the version and the git commit this was built from
+  -h, --help         show this text
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL,
 LOG_LEVEL, SIGNUP (open|closed), SMTP_URL, MAIL_FROM, RATE_LIMIT_SEARCH|PROFILE|AVAILABILITY,
@@ -58,11 +63,15 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { demo: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { demo: { type: "boolean" }, help: { type: "boolean", short: "h" }, version: { type: "boolean" } },
   });
   const [command = "serve", ...rest] = positionals;
   if (values.help || command === "help") {
     console.log(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    console.log(versionLine());
     return 0;
   }
   const config = loadConfig();
