@@ -18,13 +18,20 @@ beforeAll(async () => {
   app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on" }, database });
 }, 60_000);
 
+// The app first, while its database still answers (stopping with the database down is not what
+// these tests are about, and under load left a pool query to end unhandled between suites).
 afterAll(async () => {
+  try {
+    startCluster(); // a failed test may have left it stopped
+  } catch {
+    // already running
+  }
+  await app?.stop();
   try {
     stopCluster();
   } catch {
-    // already stopped by a failed test
+    // already stopped
   }
-  await app?.stop();
   cluster?.remove();
 }, 30_000);
 
