@@ -2,16 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import postgres from "postgres";
-import { postgresAttempts } from "../src/accounts/attempts-postgres.ts";
-import { createApp } from "../src/app.ts";
-import { openChannel } from "../src/db/channel.ts";
-import { pushedDirectoryVersion } from "../src/experts/directory-version.ts";
-import { createMailer } from "../src/inquiries/mailer.ts";
-import { createOps } from "../src/ops/ops.ts";
 import { loadConfig } from "../src/config.ts";
 import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/prepare-database.ts";
+import { type SecondInstance, secondInstance } from "./support/second-instance.ts";
 import { startApp, type TestApp } from "./support/app.ts";
 import { createPostgresCluster, serverDatabase } from "./support/postgres-cluster.ts";
 import { expectContractResponse } from "./support/contract.ts";
@@ -133,28 +128,10 @@ describe("the search vocabulary over the shared channel", () => {
 describe("legacy SSE between two instances on this database", () => {
   // A second instance of the app in this process on the same database (as in test/mcp-http.test.ts):
   // on PGlite both hear the one backend's notifications, so the relay is exercised there too.
-  let second: { url: string; stop(): Promise<void> };
+  let second: SecondInstance;
 
   beforeAll(async () => {
-    const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
-    const log = createLogger("silent");
-    const ops = createOps(config, log);
-    const db = { ...app.server.db, close: async () => {} };
-    const channel = openChannel(db.notifications, { log, applicationName: "expert-directory-channel/second" });
-    const directoryVersion = pushedDirectoryVersion(db.sql, channel);
-    const loginAttempts = postgresAttempts(db.sql, log);
-    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts, channel, directoryVersion });
-    await channel.start();
-    instance.listen({ port: 0, hostname: "127.0.0.1" });
-    second = {
-      url: `http://127.0.0.1:${instance.server!.port}`,
-      async stop() {
-        await ops.shutdown.run("drain", 1000);
-        await instance.stop(true);
-        ops.limiter.close();
-        await channel.close();
-      },
-    };
+    second = await secondInstance(app, { applicationName: "expert-directory-channel/second" });
   });
 
   afterAll(() => second.stop());

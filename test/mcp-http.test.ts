@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { postgresAttempts } from "../src/accounts/attempts-postgres.ts";
-import { createApp } from "../src/app.ts";
-import { createMailer } from "../src/inquiries/mailer.ts";
-import { loadConfig } from "../src/config.ts";
 import { sha256Hex } from "../src/crypto.ts";
-import { openChannel } from "../src/db/channel.ts";
-import { pushedDirectoryVersion } from "../src/experts/directory-version.ts";
-import { createLogger } from "../src/log.ts";
-import { createOps } from "../src/ops/ops.ts";
+import { type SecondInstance, secondInstance } from "./support/second-instance.ts";
 import { testApp, type TestApp } from "./support/app.ts";
 import { createTestKey, revokeTestKey } from "./support/keys.ts";
 import { initializeMessage, MCP_HEADERS } from "./support/mcp.ts";
@@ -202,29 +195,10 @@ describe("/api/sse and /api/messages", () => {
 });
 
 describe("several instances without sticky sessions", () => {
-  let second: { url: string; stop(): Promise<void> };
+  let second: SecondInstance;
 
   beforeAll(async () => {
-    // A second instance of the app on the same database, as behind a load balancer.
-    const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
-    const log = createLogger("silent");
-    const ops = createOps(config, log);
-    const db = { sql: app.sql, kind: app.kind, poolSize: 1, statementsSent: null, notifications: app.server.db.notifications, close: async () => {} };
-    const loginAttempts = postgresAttempts(db.sql, log);
-    const channel = openChannel(db.notifications, { log });
-    const directoryVersion = pushedDirectoryVersion(db.sql, channel);
-    const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts, channel, directoryVersion });
-    await channel.start();
-    instance.listen({ port: 0, hostname: "127.0.0.1" });
-    second = {
-      url: `http://127.0.0.1:${instance.server!.port}`,
-      async stop() {
-        await ops.shutdown.run("drain", 1000);
-        await instance.stop(true);
-        ops.limiter.close();
-        await channel.close();
-      },
-    };
+    second = await secondInstance(app);
   });
 
   afterAll(() => second.stop());
