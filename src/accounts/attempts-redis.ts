@@ -2,6 +2,7 @@ import { RedisClient } from "bun";
 import { CircuitBreaker } from "../http/circuit-breaker.ts";
 import type { Logger } from "../log.ts";
 import { type Attempt, type AttemptStore, refusedAttempt } from "./attempt-store.ts";
+import { backgroundConnect } from "../http/redis-connect.ts";
 
 // A fixed window as a counter that expires with it, checked and counted in one script so that
 // concurrent processes can never both take the last attempt. Answers {allowed, ms left}.
@@ -57,19 +58,7 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
       else options.log.info("login throttle: Redis is reachable again; attempts are counted there again (circuit closed)");
     },
   });
-  let connecting = false;
-  let lastConnectTry = 0;
-  function connectSoon(): Promise<void> {
-    if (connecting || Date.now() - lastConnectTry < 1000) return Promise.resolve();
-    connecting = true;
-    lastConnectTry = Date.now();
-    return client
-      .connect()
-      .catch(() => {})
-      .finally(() => {
-        connecting = false;
-      });
-  }
+  const connectSoon = backgroundConnect(client);
   const firstConnect = connectSoon();
 
   async function run(script: string, key: string, args: string[]): Promise<[number, number]> {

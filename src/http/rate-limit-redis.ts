@@ -2,6 +2,7 @@ import { RedisClient } from "bun";
 import type { Logger } from "../log.ts";
 import { CircuitBreaker } from "./circuit-breaker.ts";
 import { type Hit, localStore, type WindowStore } from "./rate-limit-store.ts";
+import { backgroundConnect } from "./redis-connect.ts";
 
 // The sliding-window log as a Redis sorted set, in one atomic script so that concurrent
 // instances can never both take the last slot. Members are unique per request.
@@ -64,20 +65,7 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
     },
   });
   let sha: string | null = null;
-  let connecting = false;
-  let lastConnectTry = 0;
-  // Connecting happens in the background: a request never waits for it; at most one try a second.
-  function connectSoon(): Promise<void> {
-    if (connecting || Date.now() - lastConnectTry < 1000) return Promise.resolve();
-    connecting = true;
-    lastConnectTry = Date.now();
-    return client
-      .connect()
-      .catch(() => {})
-      .finally(() => {
-        connecting = false;
-      });
-  }
+  const connectSoon = backgroundConnect(client);
   const firstConnect = connectSoon();
 
   async function evalScript(args: string[]): Promise<[number, number, string]> {
