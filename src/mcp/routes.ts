@@ -16,7 +16,7 @@ import { mcpOriginAllowed } from "./origin.ts";
 import { mcpTools } from "./server.ts";
 import { McpSessions } from "./sessions.ts";
 import { sseRelay } from "./sse-relay.ts";
-import { streamableHttp } from "./streamable-http.ts";
+import { sessionServerCache, streamableHttp } from "./streamable-http.ts";
 import type { McpCaller } from "./caller.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
 
@@ -61,7 +61,9 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   // every worker and instance like the others.
   const admit = async (caller: McpCaller) => void (await deps.auth.drawOn("mcp-session", caller));
   const tools = mcpTools(toolDeps);
-  const mcp = streamableHttp({ tools, sessions, admit });
+  const sessionServers = sessionServerCache();
+  ops.metrics.caches.watch(() => [sessionServers.stats()]);
+  const mcp = streamableHttp({ tools, sessions, admit, sessionServers });
   const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
   const sse = legacySse({ tools, sessions, relay, log });
   // Event streams are held for as long as the client keeps them: bounded per address and in all.

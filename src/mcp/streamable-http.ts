@@ -16,6 +16,11 @@ const OPENED = new TextEncoder().encode(": stream open\n\n");
 /** Session servers one process keeps (least recently used out): ~40 KB each. */
 const SESSION_SERVERS = 256;
 
+/** The cache of session servers an app hands to streamableHttp (made where its metrics are wired). */
+export function sessionServerCache(): Lru<string, Promise<SessionServer>> {
+  return new Lru({ name: "mcp-session-servers", maxEntries: SESSION_SERVERS });
+}
+
 /** The members of a tools/call request the direct path knows; any other (`_meta`, `task`) goes to the SDK. */
 const CALL_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const PARAM_KEYS = new Set(["name", "arguments"]);
@@ -44,13 +49,15 @@ const MAX_BATCH = 100; // the SDK transport's own cap on a batch
 export function streamableHttp(deps: {
   tools: RegisteredTool[];
   sessions: McpSessions;
+  /** This process's server per session (sessionServerCache), shown in /metrics by the caller. */
+  sessionServers: Lru<string, Promise<SessionServer>>;
   /** Draws a new session on the caller's `mcp-session` budget; throws the 429 HttpProblem when it is spent. */
   admit: (caller: McpCaller) => Promise<void>;
 }) {
   const { sessions } = deps;
   // A session's server, kept between its requests in this process. One evicted holds nothing to
   // close (its transport is ours and holds no socket); a request still using it finishes.
-  const sessionServers = new Lru<string, Promise<SessionServer>>({ name: "mcp-session-servers", maxEntries: SESSION_SERVERS });
+  const { sessionServers } = deps;
   const toolsByName = new Map(deps.tools.map((tool) => [tool.name, tool]));
   const resultTexts = new ResultTexts();
 
