@@ -14,6 +14,7 @@ import m015 from "../../sql/015_directory_version_reads.sql" with { type: "text"
 import m016 from "../../sql/016_import_deferred.sql" with { type: "text" };
 import m017 from "../../sql/017_channel.sql" with { type: "text" };
 import m018 from "../../sql/018_login_attempts.sql" with { type: "text" };
+import m019 from "../../sql/019_inquiry_states.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { version: "016_import_deferred", sql: m016 },
   { version: "017_channel", sql: m017 },
   { version: "018_login_attempts", sql: m018 },
+  { version: "019_inquiry_states", sql: m019 },
 ];
