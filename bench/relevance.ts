@@ -56,7 +56,7 @@ function comparison(reports: [QuerySet, Report][]): string {
     return (m ? `${m.ndcg.toFixed(3)} / ${m.successAt1.toFixed(2)} (${m.queries})` : "-").padStart(22);
   };
   const kinds = ALL_KINDS.filter((k) => k !== "none" && reports.some(([, r]) => r.byKind[k]));
-  const lines = [`${"nDCG@10 / success@1 (n)".padEnd(16)}${reports.map(([s]) => s.name.padStart(22)).join("")}`];
+  const lines = ["nDCG@10 / success@1 (n queries) by kind", `${"".padEnd(16)}${reports.map(([s]) => s.name.padStart(22)).join("")}`];
   for (const kind of [...kinds, "OVERALL"]) lines.push(`${kind.padEnd(16)}${reports.map(([, r]) => cell(r, kind)).join("")}`);
   return lines.join("\n");
 }
