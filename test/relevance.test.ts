@@ -1,14 +1,21 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { testApp, type TestApp } from "./support/app.ts";
-import { formatMetrics, KINDS, loadQueries, scoreRelevance, type Report } from "./relevance/score.ts";
+import { formatMetrics, HELDOUT_PATH, KINDS, loadQueries, NEW_KINDS, scoreRelevance, TUNING_PATH, type Report } from "./relevance/score.ts";
 
-// Floors for search quality on the judged queries (test/relevance/queries.json), set just under the
-// figures the engine reached (nDCG@10 0.948, no empty answer; `bun run relevance`), so that a
+// Floors for search quality on the earlier judged set (test/relevance/queries.json), set just under
+// the figures the engine reached (nDCG@10 0.948, no empty answer; `bun run relevance`), so that a
 // change that makes search worse fails here. Raise them when search gets better.
+//
+// The tuning and held-out sets (issue 22, test/relevance/README.md) are checked for form here and
+// their figures are REPORTED, NOT ASSERTED, for now: they measure the generalization issue 22 is
+// to bring (held-out goal nDCG@10 >= 0.92, every kind >= 0.85, success@1 >= 0.85, zero results
+// <= 2%, every no-fit query match_quality none). Add floors here once search reaches them.
 export const NDCG_FLOOR = 0.94;
 export const ZERO_RESULT_CEILING = 0.01;
 
 const queries = loadQueries();
+const tuning = loadQueries(TUNING_PATH);
+const heldout = loadQueries(HELDOUT_PATH);
 let app: TestApp;
 beforeAll(async () => {
   app = await testApp();
@@ -19,7 +26,7 @@ describe("judged queries", () => {
     const ids = queries.map((q) => q.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const q of queries) {
-      expect(KINDS).toContain(q.kind);
+      expect<readonly string[]>(KINDS).toContain(q.kind);
       expect(typeof q.q).toBe("string");
       expect(q.note.length).toBeGreaterThan(0);
       for (const grade of Object.values(q.relevant)) expect([1, 2, 3]).toContain(grade);
@@ -40,6 +47,57 @@ describe("judged queries", () => {
       if (res.status !== 200) missing.push(`${slug} (${res.status})`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("tuning and held-out judged queries", () => {
+  const both = [...tuning, ...heldout];
+  it("are well-formed, with ids unique across all three sets", () => {
+    const ids = [...queries, ...both].map((q) => q.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const q of both) {
+      expect<readonly string[]>(NEW_KINDS).toContain(q.kind);
+      expect(typeof q.q).toBe("string");
+      expect(q.lang).toMatch(/^[a-z]{2}$/);
+      expect(q.note.length).toBeGreaterThan(0);
+      for (const grade of Object.values(q.relevant)) expect([1, 2, 3]).toContain(grade);
+      if (q.kind === "none") expect(Object.keys(q.relevant)).toHaveLength(0);
+      else expect(Object.keys(q.relevant).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("cover what issue 22 asks: ≥ 100 queries, every kind in both sets, ≥ 15 nobody fits, ≥ 8 languages", () => {
+    expect(both.length).toBeGreaterThanOrEqual(100);
+    for (const kind of NEW_KINDS) {
+      expect(tuning.some((q) => q.kind === kind)).toBe(true);
+      expect(heldout.some((q) => q.kind === kind)).toBe(true);
+    }
+    expect(both.filter((q) => q.kind === "none").length).toBeGreaterThanOrEqual(15);
+    const langs = new Set(both.map((q) => q.lang));
+    expect(langs.size).toBeGreaterThanOrEqual(8);
+    for (const lang of ["en", "es", "pt", "it", "de", "fr", "ja", "zh", "ko"]) expect(langs).toContain(lang);
+    // held out is the larger part (about 55%)
+    expect(heldout.length).toBeGreaterThan(tuning.length);
+  });
+
+  it("name only public experts of the directory", async () => {
+    const slugs = [...new Set(both.flatMap((q) => Object.keys(q.relevant)))];
+    const missing: string[] = [];
+    for (const slug of slugs) {
+      const res = await fetch(`${app.url}/api/agents/experts/${slug}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) missing.push(`${slug} (${res.status})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("are scored and reported (not asserted yet)", async () => {
+    for (const [name, set] of [["tuning", tuning], ["held-out", heldout]] as const) {
+      const report = await scoreRelevance(app.url, set);
+      console.log(formatMetrics(`${name} OVERALL`, report.overall));
+      // every query got an answer the scorer could read
+      expect(report.results).toHaveLength(set.length);
+    }
   });
 });
 
