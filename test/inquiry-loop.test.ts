@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { startApp, type TestApp } from "./support/app.ts";
 import { launchBrowser, requireChromiumInCi, skipBrowserSuite } from "./support/browser.ts";
@@ -195,6 +196,22 @@ describe("the links without a browser", () => {
     expect(await statusOf(id)).toEqual(status);
   });
 
+  it("lets one of many racing confirmations win, and refuses an expired link", async () => {
+    const { id, links } = await inquire(EXPERTS.ack.slug);
+    const results = await Promise.all(Array.from({ length: 8 }, () => confirm(links.acknowledge)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410, 410, 410, 410]);
+    expect((await statusOf(id)).status).toBe("acknowledged");
+
+    const other = await inquire(EXPERTS.ack.slug);
+    const token = other.links.decline.split("/").pop()!;
+    await app.sql`update inquiry_action_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256Hex(token)}`;
+    const shown = await fetch(other.links.decline);
+    expect(shown.status).toBe(410);
+    expect(await shown.text()).toContain("This link has expired");
+    expect((await confirm(other.links.decline)).status).toBe(410);
+    expect((await statusOf(other.id)).status).toBe("delivered");
+  });
+
   it("answers unknown and malformed tokens with a page and changes nothing", async () => {
     for (const token of ["A".repeat(43), "short", "x".repeat(200)]) {
       const res = await fetch(`${app.url}/inquiry-actions/${token}`);
@@ -280,6 +297,8 @@ describe("expiry", () => {
     const { id } = await inquire(EXPERTS.expiry.slug);
     const declined = (await app.sql<{ id: string }[]>`select id from inquiries where status = 'declined' limit 1`)[0].id;
     expect(app.config.inquiryExpiryDays).toBe(7);
+    expect(loadConfig({ INQUIRY_EXPIRY_DAYS: "3" }).inquiryExpiryDays).toBe(3);
+    for (const bad of ["0", "1.5", "366", "week"]) expect(() => loadConfig({ INQUIRY_EXPIRY_DAYS: bad })).toThrow(ConfigError);
     clockShiftMs = 6 * 86_400_000; // six days on: not yet
     await Bun.sleep(200);
     expect((await statusOf(id)).status).toBe("delivered");
