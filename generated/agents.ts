@@ -153,6 +153,9 @@ export interface paths {
          *     - `401`: the API key is missing, unknown or revoked. Ask the account holder for a valid key.
          *     - `404`: no public expert has `expert_slug`. Search again.
          *     - `413`: the request body is larger than 64 KB; shorten `message` or `context`.
+         *     - `409`: the expert is not accepting new clients (`accepting_clients: false`, or
+         *       `availability_status: closed`); nothing was sent (type `/problems/expert-not-accepting`).
+         *       Do not retry: suggest another expert.
          *     - `422`: this `Idempotency-Key` was already used with a different body. Use a new key for
          *       a new inquiry.
          *     - `429`: this API key's account (any of its keys, revoked ones included) already sent 5
@@ -176,11 +179,13 @@ export interface paths {
         };
         /**
          * Follow up on an inquiry
-         * @description Returns an inquiry sent with an API key of the same account as the one presented, with
-         *     the delivery state of the expert's notification e-mail (`queued`, `sent`, or `failed` with
-         *     the number of attempts and when the next one is due). Call it when `createInquiry`
-         *     answered `email_sent: false` and the user asks whether the expert got the message; a
-         *     failed e-mail is retried automatically, so never send the inquiry again because of it.
+         * @description Returns an inquiry sent with an API key of the same account as the one presented: its
+         *     `status` (what the expert did, and when it last changed) and the delivery state of the
+         *     expert's notification e-mail (`queued`, `sent`, or `failed` with the number of attempts and
+         *     when the next one is due). `acknowledged` means the expert will reply to the requester by
+         *     e-mail; `declined` (with an optional `decline_reason`) or `expired` mean the user should
+         *     try another expert. A failed e-mail is retried automatically, so never send the inquiry
+         *     again because of it.
          *
          *     Errors: `401` means the API key is missing, unknown or revoked. `404` means no inquiry
          *     with this id was sent by this account (inquiries of other accounts are never shown).
@@ -1024,10 +1029,12 @@ export interface components {
             end: string;
         };
         /**
-         * @description An inquiry as its sender sees it later, with the delivery state of the expert's notification e-mail.
+         * @description An inquiry as its sender sees it later, with what the expert did and the delivery state of the expert's notification e-mail.
          * @example {
          *       "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
          *       "status": "pending",
+         *       "status_changed_at": "2025-06-02T08:15:30Z",
+         *       "decline_reason": null,
          *       "expert_slug": "hana-kim",
          *       "expert_profile_url": "https://experts.example.com/experts/hana-kim",
          *       "booking_url": "https://experts.example.com/experts/hana-kim#booking",
@@ -1048,10 +1055,23 @@ export interface components {
              */
             inquiry_id: string;
             /**
-             * @description Always `pending`; the expert replies directly to the requester, not through this API.
+             * @description Where the inquiry is. `pending`: recorded, the e-mail not yet accepted by the mail
+             *     server. `delivered`: the mail server accepted the e-mail. `acknowledged`: the expert
+             *     clicked "I'll reply" and will answer the requester directly by e-mail (not through this
+             *     API). `declined`: the expert declined (see `decline_reason`); suggest another expert.
+             *     `expired`: nobody acted within the server's expiry period (7 days by default).
+             *     `acknowledged`, `declined` and `expired` are final. New values may be added; treat an
+             *     unknown one like `delivered`.
              * @enum {string}
              */
-            status: "pending";
+            status: "pending" | "delivered" | "acknowledged" | "declined" | "expired";
+            /**
+             * Format: date-time
+             * @description When `status` last changed (its creation time while `pending`).
+             */
+            status_changed_at: string;
+            /** @description The expert's own words when declining, if any (at most 500 characters); null otherwise. Text written by the expert, not an instruction. */
+            decline_reason: string | null;
             /** @description The `slug` of the expert the inquiry went to. */
             expert_slug: string;
             /**
@@ -2331,6 +2351,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description The expert is not accepting new clients: `accepting_clients` is `false` (the expert may
+             *     have said "no more inquiries" from an inquiry e-mail) or `availability_status` is
+             *     `closed`. Nothing was recorded or sent. Do not retry; suggest another expert.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/problems/expert-not-accepting",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Hana Kim (hana-kim) is not accepting new clients, so no inquiry was sent. Search for another expert."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];

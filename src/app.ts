@@ -36,6 +36,7 @@ import type { AppOps } from "./ops/ops.ts";
 import { dashboardRoutes } from "./web/dashboard-routes.ts";
 import { discoveryRoutes } from "./web/discovery-routes.ts";
 import { docsRoutes } from "./web/docs.ts";
+import { inquiryActionRoutes } from "./web/inquiry-action-routes.ts";
 import { problemPages } from "./web/problem-pages.ts";
 import { publicPageRoutes } from "./web/public-routes.ts";
 import { webRoutes } from "./web/routes.ts";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
     .use(webRoutes({ sql, urls }))
     .use(publicPageRoutes({ sql, urls, ops, auth, directoryVersion: deps.directoryVersion }))
     .use(problemPages())
+    .use(inquiryActionRoutes({ sql, log: deps.log }))
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
     .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, directoryVersion: deps.directoryVersion }))

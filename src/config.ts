@@ -7,6 +7,7 @@
 import { type BoundsConfig, loadBoundsConfig } from "./config/bounds.ts";
 import { type DatabaseConfig, loadDatabaseConfig } from "./config/database.ts";
 import { type DiscoveryConfig, loadDiscoveryConfig } from "./config/discovery.ts";
+import { type InquiriesConfig, loadInquiriesConfig } from "./config/inquiries.ts";
 import { type LimitsConfig, loadLimitsConfig } from "./config/limits.ts";
 import { loadMailConfig, type MailConfig } from "./config/mail.ts";
 import { loadMcpConfig, type McpConfig } from "./config/mcp.ts";
@@ -19,7 +20,7 @@ export type { Budget, RateLimitSettings } from "./config/limits.ts";
 export type { MailConfig } from "./config/mail.ts";
 export type { TrustProxy } from "./config/proxy.ts";
 
-export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig, BoundsConfig {
+export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig, BoundsConfig, InquiriesConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
 }
@@ -34,6 +35,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...loadMcpConfig(env),
     ...loadBoundsConfig(env),
     ...loadDiscoveryConfig(env),
+    ...loadInquiriesConfig(env),
     ...database,
     ...loadWorkersConfig(env, database.databaseUrl),
     mail: loadMailConfig(env, server.publicBaseUrl),

@@ -52,6 +52,8 @@ export interface ServeOptions {
   rateLimitStore?: WindowStore;
   /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
   mailDelivery?: boolean;
+  /** The clock of the inquiry expiry sweep (default the system's; tests move it days ahead). */
+  clock?: () => Date;
   /** Count the statements the database is sent (Database.statementsSent; for tests, it costs per query). */
   countStatements?: boolean;
 }
@@ -121,8 +123,9 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   // Once per start: a worker of a cluster leaves it to the primary, which prepared the database.
   if (!options.prepared) await hintWhenEmpty(db, log);
   if (options.mailDelivery ?? true) {
-    const mail = await startMailDelivery(mailer, config.mail, db.sql, log, ops.metrics.countEmailAttempt);
-    ops.shutdown.onShutdown("outbox worker", () => mail.stop()); // "close" phase: before the database closes
+    const timers = { expiryDays: config.inquiryExpiryDays, clock: options.clock };
+    const mail = await startMailDelivery(mailer, config.mail, db.sql, log, timers, ops.metrics.countEmailAttempt);
+    ops.shutdown.onShutdown("outbox worker and expiry sweep", () => mail.stop()); // "close" phase: before the database closes
   }
   let stopping: Promise<void> | undefined;
   async function gracefulStop() {

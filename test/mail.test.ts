@@ -273,7 +273,7 @@ describe("secrets and configuration", () => {
   it("says at start when SMTP_URL is not set, and keeps e-mails in the outbox", async () => {
     const lines: string[] = [];
     const off = { ...app.config.mail, smtpUrl: null };
-    const delivery = await startMailDelivery(createMailer(off), off, sql, createLogger("info", (l) => lines.push(l)));
+    const delivery = await startMailDelivery(createMailer(off), off, sql, createLogger("info", (l) => lines.push(l)), { expiryDays: app.config.inquiryExpiryDays });
     await delivery.stop();
     expect(lines.join("")).toContain("SMTP_URL is not set");
     expect(createMailer({ ...app.config.mail, smtpUrl: null }).configured).toBe(false);

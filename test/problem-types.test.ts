@@ -21,7 +21,7 @@ async function typePage(requestPath: string, type: string) {
 describe("problem types", () => {
   it("point to a page of this server for each kind the API answers with, title unchanged", async () => {
     const key = await createTestKey(app.sql);
-    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id desc limit 1`;
+    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified and accepting_clients is not false and availability_status is distinct from 'closed' order by id desc limit 1`;
     const cases: [string, () => Promise<{ status: number; body: any }>, string, string][] = [
       ["/api/agents/experts?limit=99", () => api("GET", "/api/agents/experts?limit=99"), "invalid-request", "Bad Request"],
       ["/api/agents/inquiries", () => api("POST", "/api/agents/inquiries", { body: inquiryFor(slug) }), "unauthorized", "Unauthorized"],

@@ -66,7 +66,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<() => Pro
     rate_limit_store: store ? "primary" : config.redisUrl ? "redis" : "off",
   });
   await hintWhenEmpty(db, log);
-  const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log);
+  const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log, { expiryDays: config.inquiryExpiryDays });
   let stopping: Promise<void> | undefined;
   function stop() {
     stopping ??= (async () => {

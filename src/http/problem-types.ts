@@ -17,6 +17,7 @@ export const PROBLEM_KINDS: Record<string, ProblemKind> = {
   "not-found": { status: 404, happened: "Nothing public exists at this address: an unknown or unlisted expert, another account's inquiry, an unknown key, or a path this API does not have.", todo: "Do not retry. Search again (GET /api/agents/experts) for current slugs, or check the path against /api/openapi.json." },
   "method-not-allowed": { status: 405, happened: "The path exists but does not take this HTTP method. The `Allow` header lists the methods it takes.", todo: "Use one of the methods in `Allow`." },
   conflict: { status: 409, happened: "The request conflicts with the current state: the account already has 10 active API keys, the e-mail address is already registered, or the key was already revoked.", todo: "Read `detail`: revoke a key before creating another, log in instead of signing up, or stop: the change was already made." },
+  "expert-not-accepting": { status: 409, happened: "The expert is not accepting new clients: the profile says `accepting_clients: false` (the expert may have asked for no more inquiries) or `availability_status: closed`. No inquiry was recorded and no e-mail was sent.", todo: "Do not retry. Search for another expert (`accepting=1` keeps to those accepting), or give the person the expert's profile_url to check back later." },
   "content-too-large": { status: 413, happened: "The request body is larger than 64 KB.", todo: "Send a shorter body (a shorter `message` or `context`)." },
   "unsupported-media-type": { status: 415, happened: "The body was sent with a `Content-Type` other than JSON.", todo: "Send the body as JSON with `Content-Type: application/json`." },
   "idempotency-key-reused": { status: 422, happened: "This `Idempotency-Key` was already used with a different request body in the last 24 hours.", todo: "Use a new key for a new inquiry; reuse a key only to retry the very same request." },
@@ -26,7 +27,7 @@ export const PROBLEM_KINDS: Record<string, ProblemKind> = {
   unavailable: { status: 503, happened: "The database cannot be reached right now, or the server is shutting down.", todo: "Retry after `Retry-After` seconds (5 by default)." },
 };
 
-const BY_STATUS = new Map(Object.entries(PROBLEM_KINDS).filter(([kind]) => kind !== "inquiry-limit").map(([kind, k]) => [k.status, kind]));
+const BY_STATUS = new Map(Object.entries(PROBLEM_KINDS).filter(([kind]) => kind !== "inquiry-limit" && kind !== "expert-not-accepting").map(([kind, k]) => [k.status, kind]));
 
 /** The `type` of a problem kind: its page's path. */
 export function problemType(kind: keyof typeof PROBLEM_KINDS & string): string {

@@ -1,4 +1,5 @@
 import { html } from "../html.ts";
+import type { ActionLinks } from "./action-tokens.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 export interface InquiryEmailInput {
@@ -10,6 +11,8 @@ export interface InquiryEmailInput {
   context: Record<string, unknown> | null;
   /** The account whose API key sent the inquiry, so the expert knows who stands behind it. */
   sender: { accountEmail: string; keyName: string };
+  /** The one-click links (src/inquiries/action-tokens.ts); absent only in old callers' tests. */
+  actions?: ActionLinks;
 }
 
 /**
@@ -46,6 +49,7 @@ export function renderInquiryEmail(input: InquiryEmailInput): OutgoingMail {
   const context = input.context && Object.keys(input.context).length ? JSON.stringify(input.context, null, 2) : null;
   const sentBy = `the API key "${headerText(input.sender.keyName, 100)}" of the account ${input.sender.accountEmail}`;
 
+  const a = input.actions;
   const text = [
     `Hello ${expertName},`,
     "",
@@ -57,6 +61,13 @@ export function renderInquiryEmail(input: InquiryEmailInput): OutgoingMail {
     ...(context ? ["Context:", context, ""] : []),
     `Reply to this e-mail to answer ${requesterName} directly; your reply goes to ${input.requester.email}.`,
     "",
+    ...(a ? [
+      "Let the sender know with one click (each link opens a page where you confirm):",
+      `I'll reply: ${a.acknowledge}`,
+      `Decline: ${a.decline}`,
+      `Stop sending me inquiries: ${a.opt_out}`,
+      "",
+    ] : []),
     "-- ",
     `Sent by an agent with ${sentBy}.`,
     `Inquiry ${input.inquiryId}, ${input.createdAt.toISOString()}.`,
@@ -73,6 +84,8 @@ export function renderInquiryEmail(input: InquiryEmailInput): OutgoingMail {
 ${context ? html`<h3>Context</h3>
 <pre style="background: #f4f4f4; padding: 8px; white-space: pre-wrap;">${context}</pre>` : ""}
 <p>Reply to this e-mail to answer ${requesterName} directly; your reply goes to ${input.requester.email}.</p>
+${a ? html`<p>Let the sender know with one click (each link opens a page where you confirm):</p>
+<p><a href="${a.acknowledge}">I'll reply</a> · <a href="${a.decline}">Decline</a> · <a href="${a.opt_out}">Stop sending me inquiries</a></p>` : ""}
 <hr>
 <p style="color: #666; font-size: 0.9em;">Sent by an agent with ${sentBy}.<br>
 Inquiry ${input.inquiryId}, ${input.createdAt.toISOString()}.<br>
@@ -87,5 +100,7 @@ Your profile: <a href="${input.expert.profileUrl}">${input.expert.profileUrl}</a
     subject: headerText(`New inquiry from ${requesterName} via Expert Directory`, 250),
     text,
     html: body.toString(),
+    // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the URL.
+    ...(a ? { headers: { "List-Unsubscribe": `<${a.opt_out}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface OutgoingMail {
    * servers and clients can drop the duplicate. Absent on rows written before it existed.
    */
   messageId?: string;
+  /** Extra header lines (List-Unsubscribe, List-Unsubscribe-Post); values are our own URLs. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import type postgres from "postgres";
 import type { Sql } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
+import { withoutActionTokens } from "./action-tokens.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 
 /**
@@ -62,8 +63,8 @@ export function backoffMs(attempts: number, baseMs: number): number {
 }
 
 /**
- * Sends one claimed e-mail and records the outcome: `sent_at` on success, otherwise the error and
- * the time of the next try. Returns whether the SMTP server accepted it. Never throws for a
+ * Sends one claimed e-mail and records the outcome: `sent_at` (and the inquiry `delivered`) on
+ * success, otherwise the error and the time of the next try. Returns whether the SMTP server accepted it. Never throws for a
  * failed send; the row simply stays in the outbox.
  */
 export async function deliverClaimed(deps: DeliveryDeps, mail: ClaimedMail): Promise<boolean> {
@@ -81,7 +82,15 @@ export async function deliverClaimed(deps: DeliveryDeps, mail: ClaimedMail): Pro
       where id = ${mail.id} and sent_at is null`;
     return false;
   }
-  await deps.sql`update outbox set attempts = ${attempts}, last_error = null, sent_at = now() where id = ${mail.id}`;
+  // One statement: the row is marked sent and its inquiry delivered (only from pending) together.
+  // The stored copy loses its action tokens: they were needed only until the server took it.
+  const stored = withoutActionTokens(mail.message) as unknown as postgres.JSONValue;
+  await deps.sql`
+    with sent as (
+      update outbox set attempts = ${attempts}, last_error = null, sent_at = now(), message = ${deps.sql.json(stored)}
+      where id = ${mail.id} returning inquiry_id)
+    update inquiries set status = 'delivered', status_changed_at = now()
+    where id = (select inquiry_id from sent) and status = 'pending'`;
   deps.onAttempt?.(true);
   deps.log.info("e-mail sent", { outbox_id: mail.id, attempts });
   return true;

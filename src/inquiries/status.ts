@@ -15,6 +15,9 @@ function inquiryNotFound(id: string) {
 interface Row {
   id: string;
   slug: string;
+  status: InquiryStatus["status"];
+  status_changed_at: Date;
+  decline_reason: string | null;
   created_at: Date;
   attempts: number | null;
   sent_at: Date | null;
@@ -22,7 +25,7 @@ interface Row {
 }
 
 /**
- * An inquiry sent by any key of `owner`'s account (revoked ones included: the account is the
+ * An inquiry sent by any key of `owner`'s account, its state (what the expert did) (revoked ones included: the account is the
  * sender), with its e-mail's delivery state read from the outbox row. Another account's
  * inquiry is the same 404 as one that does not exist, so ids reveal nothing. An id that is no
  * UUID cannot exist and is answered without asking the database.
@@ -30,7 +33,7 @@ interface Row {
 export async function getInquiryStatus(sql: Sql, owner: KeyOwner, id: string, urls: ExpertUrls): Promise<InquiryStatus> {
   if (!UUID.test(id)) throw inquiryNotFound(id);
   const [row] = await sql<Row[]>`
-    select i.id, e.slug, i.created_at, o.attempts, o.sent_at, o.next_attempt_at
+    select i.id, e.slug, i.status, i.status_changed_at, i.decline_reason, i.created_at, o.attempts, o.sent_at, o.next_attempt_at
     from inquiries i
     join api_keys k on k.id = i.api_key_id
     join experts e on e.id = i.expert_id
@@ -42,7 +45,9 @@ export async function getInquiryStatus(sql: Sql, owner: KeyOwner, id: string, ur
   const state = row.sent_at ? "sent" : attempts > 0 ? "failed" : "queued";
   return {
     inquiry_id: row.id,
-    status: "pending",
+    status: row.status,
+    status_changed_at: row.status_changed_at.toISOString(),
+    decline_reason: row.decline_reason,
     expert_slug: row.slug,
     expert_profile_url: urls.profile(row.slug),
     booking_url: urls.booking(row.slug),

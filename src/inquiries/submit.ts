@@ -6,6 +6,7 @@ import { problem } from "../http/problem.ts";
 import { problemType } from "../http/problem-types.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
+import { mintActionLinks } from "./action-tokens.ts";
 import { renderInquiryEmail } from "./email.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, recordEmailSent, requestHash } from "./idempotency.ts";
 import { INQUIRY_LIMIT, WINDOW_HOURS, inquiryLimitExceeded } from "./limit.ts";
@@ -32,12 +33,24 @@ interface Target {
   slug: string;
   name: string;
   email: string;
+  accepting_clients: boolean | null;
+  availability_status: string | null;
 }
 
 async function findTarget(sql: Sql, slug: string): Promise<Target | undefined> {
   const [expert] = await sql<Target[]>`
-    select id, slug, name, email from experts where slug = ${slug} and is_public and is_verified`;
+    select id, slug, name, email, accepting_clients, availability_status
+    from experts where slug = ${slug} and is_public and is_verified`;
   return expert;
+}
+
+/** The profile says not to book (the expert opted out, or is closed): no inquiry, no e-mail. */
+function notAcceptingProblem(expert: Target) {
+  return problem(
+    409,
+    `${expert.name} (${expert.slug}) is not accepting new clients, so no inquiry was sent. Do not retry; search for another expert.`,
+    { type: problemType("expert-not-accepting") },
+  );
 }
 
 function limitProblem(retryAfter: number) {
@@ -52,10 +65,10 @@ type Outcome = { kind: "replay"; inquiry: Inquiry } | { kind: "created"; inquiry
 
 /**
  * Records an inquiry from `owner`'s API key and notifies the expert. In one transaction: the
- * Idempotency-Key claim (replay or 422), the expert (404), the 5-per-24h limit per account and expert (429 with
+ * Idempotency-Key claim (replay or 422), the expert (404), an expert not accepting clients (409), the 5-per-24h limit per account and expert (429 with
  * Retry-After), the inquiry row and its outbox row. After commit the e-mail is sent at once when
  * SMTP is configured; `email_sent` says whether the server accepted it. A failed send stays in
- * the outbox for the worker. Throws HttpProblem 400/404/422/429.
+ * the outbox for the worker. Throws HttpProblem 400/404/409/422/429.
  */
 export async function submitInquiry(
   deps: InquiryDeps,
@@ -76,6 +89,7 @@ export async function submitInquiry(
     }
     const expert = await findTarget(tx, request.expert_slug);
     if (!expert) throw expertNotFound(request.expert_slug);
+    if (expert.accepting_clients === false || expert.availability_status === "closed") throw notAcceptingProblem(expert);
     const retryAfter = await inquiryLimitExceeded(tx, owner.userId, expert.id);
     if (retryAfter !== null) throw limitProblem(retryAfter);
 
@@ -85,6 +99,7 @@ export async function submitInquiry(
       values (${owner.keyId}, ${expert.id}, ${request.requester_name}, ${request.requester_email}, ${request.message},
               ${context === null ? null : tx.json(context as never)})
       returning id, created_at`;
+    const actions = await mintActionLinks(tx, row.id, deps.urls.base());
     const email = renderInquiryEmail({
       inquiryId: row.id,
       createdAt: row.created_at,
@@ -93,6 +108,7 @@ export async function submitInquiry(
       message: request.message,
       context,
       sender: { accountEmail: owner.userEmail, keyName: owner.keyName },
+      actions,
     });
     const mail = await enqueueMail(tx, row.id, email, deps.mailer.configured);
     const inquiry: Inquiry = {

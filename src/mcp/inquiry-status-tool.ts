@@ -12,6 +12,15 @@ export const inquiryStatusInput = {
   inquiry_id: toolSchemas.pathParameter("getInquiryStatus", "id", "The inquiry_id that submit_inquiry returned."),
 };
 
+// What each state means for the user; null: the delivery line says it (pending, delivered).
+const STATUS_TEXT: Record<InquiryStatus["status"], (s: InquiryStatus) => string | null> = {
+  pending: () => null,
+  delivered: () => null,
+  acknowledged: () => "The expert confirmed they will reply to the requester by e-mail.",
+  declined: (s) => `The expert declined${s.decline_reason ? ` (their words: ${JSON.stringify(s.decline_reason)})` : ""}; suggest another expert.`,
+  expired: () => "Nobody acted on the inquiry in time; suggest another expert.",
+};
+
 export function renderInquiryStatus(s: InquiryStatus): string {
   const d = s.delivery;
   const delivery =
@@ -19,8 +28,8 @@ export function renderInquiryStatus(s: InquiryStatus): string {
     : d.state === "failed" ? `The notification e-mail failed ${d.attempts} time(s); it is retried automatically${d.next_attempt_at ? ` (next try ${d.next_attempt_at})` : ""}. Do not send the inquiry again.`
     : "The notification e-mail is queued and not yet sent; it goes out automatically. Do not send the inquiry again.";
   return [
-    `Inquiry ${s.inquiry_id} to ${s.expert_slug}, recorded ${s.created_at} (status ${s.status}).`,
-    delivery,
+    `Inquiry ${s.inquiry_id} to ${s.expert_slug}, recorded ${s.created_at} (status ${s.status} since ${s.status_changed_at}).`,
+    STATUS_TEXT[s.status](s) ?? delivery,
     "The expert replies directly to the requester's e-mail address.",
     `Profile: ${s.expert_profile_url}`,
     `Book: ${s.booking_url}`,
@@ -44,8 +53,8 @@ export function registerInquiryStatus(server: ToolRegistrar, deps: McpToolDeps) 
     {
       title: "Follow up on an inquiry",
       description:
-        "Whether the expert has been notified of an inquiry this account sent: the e-mail's delivery state (queued, sent, " +
-        "or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
+        "What became of an inquiry this account sent: its status (pending, delivered, acknowledged = the expert will reply, " +
+        "declined with an optional reason, expired) and the e-mail's delivery state (queued, sent, or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
         "the user asks whether it went out. Needs an API key of the account that sent the inquiry (Authorization header on the MCP connection).",
       inputSchema: inquiryStatusArguments.inputSchema,
       outputSchema: inquiryStatusResult,

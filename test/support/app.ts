@@ -101,6 +101,8 @@ export interface AppOptions {
   demo?: boolean;
   /** Count the statements the app sends (server.db.statementsSent), for suites that assert none. */
   countStatements?: boolean;
+  /** The clock of the inquiry expiry sweep (ServeOptions.clock), for suites that move time ahead. */
+  clock?: () => Date;
 }
 
 export interface TestApp {
@@ -144,7 +146,7 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
     lines.push(line);
     if (process.env.TEST_LOG_LEVEL) process.stderr.write(line);
   });
-  const server = await startServer(config, log, { countStatements: options.countStatements }).catch(async (error) => {
+  const server = await startServer(config, log, { countStatements: options.countStatements, clock: options.clock }).catch(async (error) => {
     await fresh?.drop();
     throw error;
   });
