@@ -55,3 +55,23 @@ describe("remembered search answers", () => {
     expect(await searchExpertsJson(searchDepsFor(app.sql, urls, stores), { q: "tax accountant", limit: 5 })).toBe(text);
   });
 });
+
+describe("the app's search caches", () => {
+  /** One cache's figure as /metrics reports it. */
+  async function metric(name: string, cache: string): Promise<number> {
+    const text = await (await fetch(`${app.url}/metrics`)).text();
+    return Number(new RegExp(`^${name}\\{cache="${cache}"\\} (\\d+)$`, "m").exec(text)?.[1]);
+  }
+
+  it("are bounded, shown in /metrics, and answer a repeated search", async () => {
+    for (const cache of ["search-answers", "search-totals", "search-parsed-queries", "search-vocabulary", "search-frequencies"]) {
+      expect(await metric("cache_max_entries", cache), cache).toBeGreaterThan(0);
+    }
+    const url = `${app.url}/api/agents/experts?q=metrics+lawyer&limit=2`;
+    expect((await fetch(url)).status).toBe(200);
+    const hits = await metric("cache_hits_total", "search-answers");
+    expect((await fetch(url)).status).toBe(200);
+    expect(await metric("cache_hits_total", "search-answers")).toBe(hits + 1);
+    expect(await metric("cache_entries", "search-vocabulary")).toBe(1);
+  });
+});

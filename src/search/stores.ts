@@ -25,7 +25,13 @@ export interface SearchStores {
 }
 
 export function searchStores(): SearchStores {
-  return { vocabulary: new VocabularyCache(), parsed: new ParsedQueries(), totals: new CountCache(), answers: new AnswerCache(), frequencies: new FrequencyCache() };
+  return {
+    vocabulary: new VocabularyCache(),
+    parsed: new ParsedQueries(),
+    totals: new CountCache(),
+    answers: new AnswerCache(),
+    frequencies: new FrequencyCache(),
+  };
 }
 
 /** The counters of every search cache, for /metrics. */
