@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { CountCache } from "../src/experts/count-cache.ts";
-import { type SearchQuery, searchExperts } from "../src/experts/search.ts";
+import { type SearchQuery, searchExperts } from "../src/search/search.ts";
+import { searchStores } from "../src/search/stores.ts";
+import { searchDepsFor } from "../test/support/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
 
 const { values } = parseArgs({
@@ -61,11 +62,10 @@ async function statementsOf(query: SearchQuery): Promise<string[]> {
       captured.push(`${inlined.replace(/\s+/g, " ").trim()};`);
     },
   });
-  const counts = new CountCache();
-  const urls = expertUrls(() => "http://bench.invalid");
-  await searchExperts(sql, { limit: 10, ...query }, urls, counts); // warm: vocabulary, count cache
+  const deps = searchDepsFor(sql, expertUrls(() => "http://bench.invalid"), searchStores());
+  await searchExperts(deps, { limit: 10, ...query }); // warm: vocabulary, count cache
   capturing = true;
-  await searchExperts(sql, { limit: 10, ...query }, urls, counts);
+  await searchExperts(deps, { limit: 10, ...query });
   await sql.end();
   return captured;
 }

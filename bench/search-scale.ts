@@ -11,14 +11,18 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase, type Pool } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { CountCache } from "../src/experts/count-cache.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { seedDemo } from "../src/demo/seed.ts";
-import { countMatches, EXACT_TOTAL_LIMIT, firstPageQuery, readQuery, type SearchQuery, searchExperts } from "../src/experts/search.ts";
+import { directoryVersion } from "../src/experts/directory-version.ts";
 import { expertUrls } from "../src/experts/urls.ts";
+import type { SearchDeps } from "../src/search/deps.ts";
+import { countMatches, readPlan, type SearchQuery, searchExperts } from "../src/search/search.ts";
+import { firstPageQuery } from "../src/search/statement.ts";
+import { searchStores } from "../src/search/stores.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareSearch } from "../src/search/prepare.ts";
 import { freshDatabase } from "../test/support/app.ts";
+import { searchDepsFor, uncounted } from "../test/support/search.ts";
 import { growDirectory } from "./grow.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
@@ -63,10 +67,11 @@ function percentile(xs: number[], p: number) {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 }
 
-async function explain(sql: Pool, query: SearchQuery): Promise<string> {
-  const parsed = await readQuery(sql, query.q);
-  const dense = parsed?.groups.length ? (await countMatches(sql, query, parsed, "words")) > EXACT_TOTAL_LIMIT : false;
-  const page = firstPageQuery(sql, query, parsed, dense);
+async function explain(deps: SearchDeps, query: SearchQuery): Promise<string> {
+  const sql = deps.sql as Pool;
+  const plan = await readPlan(deps, query, await directoryVersion(sql));
+  const wordMatches = plan.parsed?.groups.length ? await countMatches(sql, plan, "words") : 0;
+  const page = firstPageQuery(sql, { plan, shape: deps.shape, wordMatches });
   const { string } = await (page as any).describe();
   const rows = await sql.unsafe(`explain (analyze, buffers) ${string}`, (page as any).parameters ?? []);
   return rows.map((r: any) => r["QUERY PLAN"]).join("\n");
@@ -95,19 +100,21 @@ try {
   console.log("| query | total | p50 ms | p95 ms | max ms |");
   console.log("|---|---:|---:|---:|---:|");
   const urls = expertUrls(() => "http://bench.invalid");
+  const stores = searchStores();
+  const fresh = () => searchDepsFor(db.sql, urls, uncounted(stores));
   const plans: string[] = [];
   for (const [label, shape] of SHAPES) {
     const query = { limit: 10, ...shape } as SearchQuery;
-    const first = await searchExperts(db.sql, query, urls, new CountCache());
+    const first = await searchExperts(fresh(), query);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      await searchExperts(db.sql, query, urls, new CountCache());
+      await searchExperts(fresh(), query);
       times.push(performance.now() - started);
     }
     const total = `${first.total_is_exact ? "" : "≥ "}${first.total}`;
     console.log(`| ${label} (${JSON.stringify(shape)}) | ${total} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`);
-    if (values.explain) plans.push(`## ${label}: ${JSON.stringify(shape)}\n\n${await explain(db.sql, query)}\n`);
+    if (values.explain) plans.push(`## ${label}: ${JSON.stringify(shape)}\n\n${await explain(fresh(), query)}\n`);
   }
   if (values.explain) writeFileSync(values.explain, plans.join("\n"));
 } finally {

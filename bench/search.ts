@@ -12,10 +12,12 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Pool } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { importExperts } from "../src/experts/import-file.ts";
-import { CountCache } from "../src/experts/count-cache.ts";
+import { directoryVersion } from "../src/experts/directory-version.ts";
 import { expertUrls } from "../src/experts/urls.ts";
-import { countMatches, readQuery, type SearchQuery, searchExperts, searchPage } from "../src/experts/search.ts";
+import { countMatches, readPlan, type SearchQuery, searchExperts, searchPage } from "../src/search/search.ts";
+import { type SearchStores, searchStores } from "../src/search/stores.ts";
 import { freshDatabase } from "../test/support/app.ts";
+import { searchDepsFor, uncounted } from "../test/support/search.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { experts: { type: "string", default: "100000" }, runs: { type: "string", default: "15" }, keep: { type: "boolean", default: false } } });
@@ -96,12 +98,15 @@ try {
   ];
   console.log("\n| query | matches | page ms | count ms | count share of page+count |");
   console.log("|---|---:|---:|---:|---:|");
+  const urls = expertUrls(() => "http://bench.invalid");
+  const stores = searchStores();
+  const deps = searchDepsFor(db.sql, urls, stores);
   for (const [label, query] of shapes) {
     const q = { limit: 10, page: 0, ...query } as SearchQuery;
-    const parsed = await readQuery(db.sql, q.q);
-    const total = await countMatches(db.sql, q, parsed);
-    const pageMs = await timeIt(async () => searchPage(db.sql, q, await readQuery(db.sql, q.q)));
-    const countMs = await timeIt(() => countMatches(db.sql, q, parsed));
+    const plan = await readPlan(deps, q, await directoryVersion(db.sql));
+    const total = await countMatches(db.sql, plan);
+    const pageMs = await timeIt(async () => searchPage(db.sql, { plan: await readPlan(deps, q, await directoryVersion(db.sql)), shape: deps.shape, wordMatches: 0 }));
+    const countMs = await timeIt(() => countMatches(db.sql, plan));
     console.log(`| ${label} | ${total} | ${pageMs.toFixed(2)} | ${countMs.toFixed(2)} | ${Math.round((countMs / (pageMs + countMs)) * 100)}% |`);
   }
 
@@ -116,13 +121,13 @@ try {
   }
 
   // An agent paging through a broad search: five pages, counting each time or once.
-  const urls = expertUrls(() => "http://bench.invalid");
-  const pages = (counts?: CountCache) => async () => {
-    for (let page = 0; page < 5; page++) await searchExperts(db.sql, { q: "an", limit: 10, page } as SearchQuery, urls, counts);
+  // Counting every page: empty totals for each page; once: one set of totals for the five.
+  const pages = (each: () => SearchStores) => async () => {
+    for (let page = 0; page < 5; page++) await searchExperts(searchDepsFor(db.sql, urls, each()), { q: "an", limit: 10, page } as SearchQuery);
   };
-  const uncached = await timeIt(pages());
-  const cache = new CountCache();
-  const cached = await timeIt(pages(cache));
+  const uncached = await timeIt(pages(() => uncounted(stores)));
+  const once = uncounted(stores);
+  const cached = await timeIt(pages(() => once));
   console.log(`\npaging 5 pages of q=an: ${uncached.toFixed(1)} ms counting every page, ${cached.toFixed(1)} ms with the count cache (${(uncached / cached).toFixed(1)}x)`);
 } finally {
   await db.close();

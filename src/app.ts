@@ -9,10 +9,10 @@ import type { Channel } from "./db/channel.ts";
 import type { Database } from "./db/connect.ts";
 import type { DirectoryVersionSource } from "./experts/directory-version.ts";
 import { expertRoutes } from "./experts/routes.ts";
-import { parsedQueries, sharedCounts } from "./experts/search.ts";
 import { zonedTimeCaches } from "./experts/zoned-time.ts";
 import { revalidationCache } from "./http/revalidation.ts";
 import { expertUrls } from "./experts/urls.ts";
+import { summaryShape } from "./experts/summary-shape.ts";
 import { authPlugin } from "./http/auth.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { clientAddresses } from "./http/client-ip.ts";
@@ -39,6 +39,8 @@ import { docsRoutes } from "./web/docs.ts";
 import { inquiryActionRoutes } from "./web/inquiry-action-routes.ts";
 import { problemPages } from "./web/problem-pages.ts";
 import { publicPageRoutes } from "./web/public-routes.ts";
+import type { SearchDeps } from "./search/deps.ts";
+import { searchCacheStats, searchStores } from "./search/stores.ts";
 import { webRoutes } from "./web/routes.ts";
 
 export interface AppDeps {
@@ -83,12 +85,15 @@ export function createApp(deps: AppDeps) {
     limiter: ops.limiter,
     clientAddress,
   });
+  // One search for REST, MCP and the pages, holding this app's search caches; the vocabulary
+  // hears its changes over the shared channel (registered before the channel starts).
+  const search: SearchDeps = { sql, stores: searchStores(), version: deps.directoryVersion, shape: summaryShape(urls) };
+  search.stores.vocabulary.listenOn(deps.channel);
   // Every in-memory cache is bounded (src/cache/lru.ts) and shown in /metrics (README, Bounds).
   const revalidations = revalidationCache();
   ops.metrics.caches.watch(() => [
     ...zonedTimeCaches.map((c) => c.stats()),
-    ...sharedCounts(sql).stats(),
-    parsedQueries.stats(),
+    ...searchCacheStats(search.stores),
     revalidations.stats(),
   ]);
   const log = requestLog({ log: deps.log, metrics: ops.metrics, clientAddress });
@@ -108,14 +113,14 @@ export function createApp(deps: AppDeps) {
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsRoutes(deps.baseUrl, deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
-    .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, revalidations }))
+    .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, search, revalidations }))
     .use(webRoutes({ sql, urls }))
-    .use(publicPageRoutes({ sql, urls, ops, auth, directoryVersion: deps.directoryVersion }))
+    .use(publicPageRoutes({ sql, urls, ops, auth, search }))
     .use(problemPages())
     .use(inquiryActionRoutes({ sql, log: deps.log }))
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
-    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, directoryVersion: deps.directoryVersion }))
+    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, search }))
     .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth, limits: loginLimits(deps.loginAttempts) }))
     .use(keyRoutes({ sql, log: deps.log, auth }))
     .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));

@@ -4,7 +4,6 @@ import type { Config } from "./config.ts";
 import { type Channel, openChannel } from "./db/channel.ts";
 import { type Database, openDatabase } from "./db/connect.ts";
 import { pushedDirectoryVersion } from "./experts/directory-version.ts";
-import { listenForVocabulary } from "./search/vocabulary-store.ts";
 import { forgetEarlierStreams } from "./mcp/sse-relay.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareDatabase } from "./prepare-database.ts";
@@ -100,7 +99,6 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   // One listening connection per process; what rides on it registers before it starts.
   const channel = openChannel(db.notifications, { log });
   const directoryVersion = pushedDirectoryVersion(db.sql, channel);
-  listenForVocabulary(db.sql, channel);
   const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts, channel, directoryVersion });
   // Not awaited on a server that is down: the channel keeps retrying, and until it listens every
   // request reads the version from the database, as without it.

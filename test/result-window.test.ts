@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MAX_RESULT_WINDOW } from "../src/experts/result-window.ts";
+import { MAX_RESULT_WINDOW } from "../src/search/result-window.ts";
 import { importExperts } from "../src/experts/import-file.ts";
 import { syntheticExperts } from "../bench/synthetic.ts";
 import { api, get, startApp, testApp, type TestApp } from "./support/app.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { type LexemeFrequencies, lexemeFrequencies, provablyMoreThan, SAFETY_FACTOR } from "../src/search/frequency.ts";
+import { FrequencyCache, type LexemeFrequencies, provablyMoreThan, SAFETY_FACTOR } from "../src/search/frequency.ts";
 import type { QueryGroup } from "../src/search/query.ts";
 import { testApp } from "./support/app.ts";
 
@@ -39,7 +39,7 @@ describe("skipping the count of a word the statistics know is frequent", () => {
     await sql`analyze experts`;
     const [top] = await sql<{ word: string; ndoc: number }[]>`
       select word, ndoc from ts_stat('select search_doc from experts') order by ndoc desc, word limit 1`;
-    const stats = await lexemeFrequencies(sql, Date.now() + 3_600_000); // past the cache's lifetime
+    const stats = await new FrequencyCache().get(sql, Date.now() + 3_600_000); // past the cache's lifetime
     // ANALYZE samples every row of a small table, so the estimate of the commonest lexeme is close.
     expect(Math.abs(stats.documents(top.word) - top.ndoc)).toBeLessThanOrEqual(Math.ceil(top.ndoc * 0.05) + 1);
     expect(stats.documents("zzz-not-a-lexeme")).toBe(0);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { getExpertProfile } from "../src/experts/profile.ts";
-import { type SearchQuery, searchExperts } from "../src/experts/search.ts";
+import { type SearchQuery, searchExperts } from "../src/search/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
 import { startApp, type TestApp } from "./support/app.ts";
+import { searchDepsFor } from "./support/search.ts";
 
 // Which plan each statement gets (src/search/custom-plan.ts): the search statements are planned
 // with their values every time, lookups by key may go generic. PostgreSQL lists only *named*
@@ -25,7 +26,7 @@ describe("plans", () => {
     const conn = await app.sql.reserve();
     try {
       for (let i = 0; i < 7; i++) {
-        for (const query of SEARCHES) await searchExperts(conn, query, urls);
+        for (const query of SEARCHES) await searchExperts(searchDepsFor(conn, urls), query);
         await getExpertProfile(conn, slug, "en", urls);
       }
       const named = await conn<{ statement: string; generic_plans: number }[]>`select statement, generic_plans::int from pg_prepared_statements`;

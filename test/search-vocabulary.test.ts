@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/connect.ts";
-import { searchExperts } from "../src/experts/search.ts";
 import { expertUrls } from "../src/experts/urls.ts";
 import { BUILTIN_VOCABULARY } from "../src/search/builtin-vocabulary.ts";
 import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
 import { LOCALES, parseVocabularyFile } from "../src/search/vocabulary-file.ts";
+import { searchExperts } from "../src/search/search.ts";
 import { VocabularyCache } from "../src/search/vocabulary-store.ts";
 import { freshDatabase } from "./support/app.ts";
+import { searchDepsFor } from "./support/search.ts";
 import { runCli } from "./support/cli.ts";
 
 // The search vocabulary: shipped as data (src/search/vocabulary/*.tsv), loaded by the server,
@@ -71,7 +72,7 @@ describe("vocabulary import LOCALE FILE", () => {
     const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: join(dir, "data") });
     const urls = expertUrls(() => "http://test.invalid");
     try {
-      expect((await searchExperts(db.sql, { q: "plumbing" }, urls)).total).toBe(0);
+      expect((await searchExperts(searchDepsFor(db.sql, urls), { q: "plumbing" })).total).toBe(0);
     } finally {
       await db.close();
     }
@@ -81,7 +82,7 @@ describe("vocabulary import LOCALE FILE", () => {
     expect(result.code).toBe(0);
     const again = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: join(dir, "data") });
     try {
-      const found = await searchExperts(again.sql, { q: "plumbing" }, urls);
+      const found = await searchExperts(searchDepsFor(again.sql, urls), { q: "plumbing" });
       expect(found.experts.map((e) => e.slug)).toEqual(["voc-plumber"]);
       const [{ count }] = await again.sql`select count(*)::int as count from search_vocabulary where source = 'operator'`;
       expect(count).toBe(2);

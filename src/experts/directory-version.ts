@@ -1,6 +1,14 @@
 import type { Channel } from "../db/channel.ts";
 import type { Sql } from "../db/connect.ts";
-import { directoryVersion } from "./count-cache.ts";
+
+/**
+ * The directory's version number: bumped by triggers on every statement that writes experts, their
+ * categories, translations, subcategories, services or schedule (sql/005, sql/015).
+ */
+export async function directoryVersion(sql: Sql): Promise<string> {
+  const [{ version }] = await sql<{ version: string }[]>`select version from directory_version`;
+  return version;
+}
 
 /** The directory version as of now: what remembered answers and 304s are keyed by. */
 export type DirectoryVersionSource = () => Promise<string>;

@@ -1,8 +1,8 @@
 import type { components } from "../../generated/agents.ts";
 import { buildDocument, SEARCH_DOC_VERSION } from "../search/document.ts";
 import { normalizeText } from "../search/normalize.ts";
+import { primarySubtag } from "../search/tokens.ts";
 import { LOCALES } from "../search/vocabulary-file.ts";
-import { primarySubtag } from "./search-filters.ts";
 
 export type ExpertImport = components["schemas"]["ExpertImport"];
 

@@ -8,7 +8,8 @@ import { expertAvailabilityAt } from "./availability.ts";
 import { checkWindow } from "./availability-window.ts";
 import type { DirectoryVersionSource } from "./directory-version.ts";
 import { expertProfileJson } from "./profile.ts";
-import { searchExpertsJson } from "./search.ts";
+import type { SearchDeps } from "../search/deps.ts";
+import { searchExpertsJson } from "../search/search.ts";
 import type { ExpertUrls } from "./urls.ts";
 import { checkSlug } from "./slug.ts";
 
@@ -38,11 +39,11 @@ const AVAILABILITY: CachePolicy = { maxAge: 60 };
  * the version pushed over the shared channel (`directoryVersion`, no statement while it listens);
  * search also depends on the search vocabulary, held in memory, so it is hashed every time.
  */
-export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource; revalidations?: RevalidationCache }) {
+export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource; search: SearchDeps; revalidations?: RevalidationCache }) {
   const revalidated = revalidation({ version: deps.directoryVersion, cache: deps.revalidations });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
-    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.sql, searchQuery(request), deps.urls, undefined, deps.directoryVersion), DIRECTORY), { rateLimit: "search" })
+    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.search, searchQuery(request)), DIRECTORY), { rateLimit: "search" })
     .get("/:slug", async ({ params, request }) => {
       const { locale = "en" } = profileQuery(request);
       const slug = checkSlug(profilePath(params).slug);

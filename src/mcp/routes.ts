@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import type { Channel } from "../db/channel.ts";
 import type { Pool } from "../db/connect.ts";
-import type { DirectoryVersionSource } from "../experts/directory-version.ts";
+import type { SearchDeps } from "../search/deps.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { Auth } from "../http/auth.ts";
 import { problem } from "../http/problem.ts";
@@ -30,7 +30,7 @@ export interface McpRouteDeps<User> {
   inquiries: InquiryDeps;
   auth: Auth<KeyOwner, User>;
   channel: Channel;
-  directoryVersion: DirectoryVersionSource;
+  search: SearchDeps;
 }
 
 /**
@@ -49,7 +49,7 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     sql: deps.sql,
     urls: deps.urls,
     log,
-    directoryVersion: deps.directoryVersion,
+    search: deps.search,
     async rateLimit(budget, caller) {
       await deps.auth.drawOn(budget, caller);
     },

@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ToolArgument, toolArguments } from "../contract/index.ts";
-import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
-import { MAX_RESULT_WINDOW } from "../experts/result-window.ts";
+import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../search/search.ts";
+import { MAX_RESULT_WINDOW } from "../search/result-window.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
 import { callerOf } from "./caller.ts";
 import { toolSchemas } from "./schemas.ts";
@@ -112,7 +112,7 @@ export function registerSearchExperts(server: ToolRegistrar, deps: McpToolDeps) 
       guardedTool(deps.log, "search_experts", () => undefined, async () => {
         const query = toSearchQuery(searchExpertsArguments.validate(args));
         await deps.rateLimit("search", callerOf(extra));
-        return resultOf(await searchExperts(deps.sql, query, deps.urls, undefined, deps.directoryVersion));
+        return resultOf(await searchExperts(deps.search, query));
       }),
   );
 }

@@ -1,9 +1,9 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
+import type { SearchDeps } from "../search/deps.ts";
 import type { McpCaller } from "./caller.ts";
 
 export type InquiryRequest = components["schemas"]["InquiryRequest"];
@@ -14,8 +14,8 @@ export interface McpToolDeps {
   sql: Sql;
   urls: ExpertUrls;
   log: Logger;
-  /** The directory version pushed over the shared channel (src/experts/directory-version.ts). */
-  directoryVersion: DirectoryVersionSource;
+  /** The app's search: its database, caches, directory version and expert shape (src/app.ts). */
+  search: SearchDeps;
   /**
    * Draws one request from the REST budget of the same name for this caller; throws the
    * 429 HttpProblem (with Retry-After) when it is spent.

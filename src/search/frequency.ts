@@ -1,3 +1,4 @@
+import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
 import type { QueryGroup } from "./query.ts";
 
@@ -26,14 +27,8 @@ const TTL_MS = 60_000;
  */
 export const SAFETY_FACTOR = 2;
 
-interface Cached {
-  at: number;
-  value: LexemeFrequencies;
-}
-
-const byPool = new WeakMap<Sql, Cached>();
-
-async function read(sql: Sql): Promise<LexemeFrequencies> {
+/** Reads the frequencies now (FrequencyCache remembers them). */
+export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
   const rows = await sql<{ elems: string[] | null; freqs: number[] | null; rows: number }[]>`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs,
            greatest(c.reltuples, 0)::float8 as rows
@@ -56,13 +51,26 @@ async function read(sql: Sql): Promise<LexemeFrequencies> {
   };
 }
 
-/** The frequencies of the search documents of this pool's database, refreshed once a minute. */
-export async function lexemeFrequencies(sql: Sql, now = Date.now()): Promise<LexemeFrequencies> {
-  const cached = byPool.get(sql);
-  if (cached && now - cached.at < TTL_MS) return cached.value;
-  const value = await read(sql);
-  byPool.set(sql, { at: now, value });
-  return value;
+/**
+ * The frequencies of the search documents of the app's database, refreshed once a minute: one
+ * entry (the one table's statistics), in the one LRU so /metrics shows its hits and misses.
+ */
+export class FrequencyCache {
+  private readonly current = new Lru<"experts", { at: number; value: LexemeFrequencies }>({ name: "search-frequencies", maxEntries: 1 });
+
+  stats(): CacheStats {
+    return this.current.stats();
+  }
+
+  async get(sql: Sql, now = Date.now()): Promise<LexemeFrequencies> {
+    const cached = this.current.touch("experts");
+    const fresh = cached !== undefined && now - cached.at < TTL_MS;
+    this.current.record(fresh);
+    if (fresh) return cached.value;
+    const value = await readFrequencies(sql);
+    this.current.set("experts", { at: now, value });
+    return value;
+  }
 }
 
 /**

@@ -173,6 +173,19 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
 export interface ParsedQuery {
   groups: QueryGroup[];
   interpretation: QueryInterpretation;
+  /** The whole query as a LIKE pattern of its normalised text (likePattern), or null. */
+  pattern: string | null;
+}
+
+/**
+ * Normalised text as a literal substring of the normalised name, titles and taglines (LIKE's
+ * wildcards escaped): the contract's partial match, and a bonus when a phrase appears verbatim.
+ * Below three characters it would scan everything for little meaning, so it is left out.
+ */
+export function likePattern(normalized: string): string | null {
+  const text = normalized.trim();
+  if (text.length < 3) return null;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -183,7 +196,9 @@ export interface ParsedQuery {
  */
 export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: LexiconLookup): Promise<ParsedQuery> {
   const interpreter = new Interpreter(vocabulary);
-  const tokens = tokenize(normalizeText(q));
+  // The one normalisation of `q`: the words and the LIKE pattern are both read from it.
+  const text = normalizeText(q);
+  const tokens = tokenize(text);
   const words = tokens.map((t) => t.text);
   for (let i = 0; i < tokens.length; ) {
     if (tokens[i].cjk) {
@@ -216,5 +231,6 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
         cities: [...r.cities],
       },
     },
+    pattern: likePattern(text),
   };
 }

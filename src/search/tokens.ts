@@ -10,3 +10,8 @@ export const languageToken = (code: string) => `lang:${code.toLowerCase()}`;
 export const countryToken = (code: string) => `cc:${code.toLowerCase()}`;
 /** A city within its country, by any normalised name: `city:de:koln`, `city:us:new york`. */
 export const cityToken = (countryCode: string, name: string) => `city:${countryCode.toLowerCase()}:${termKey(name)}`;
+
+/** BCP 47 matches by primary subtag: `en` and `en-GB` both find an expert who speaks `en-US`. */
+export function primarySubtag(tag: string): string {
+  return tag.split("-")[0].toLowerCase();
+}

@@ -1,3 +1,4 @@
+import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Channel } from "../db/channel.ts";
 import type { Pool, Sql } from "../db/connect.ts";
 import { BUILTIN_VOCABULARY } from "./builtin-vocabulary.ts";
@@ -69,17 +70,25 @@ const RECHECK_MS = 10_000;
 export const SEARCH_VOCABULARY_CHANNEL = "search_vocabulary";
 
 /**
- * The vocabulary as compiled for matching, per process: rebuilt when the database's vocabulary
- * version moved, so an operator's import reaches every running server without a restart. With
- * the shared channel (`listenOn`) a change is pushed and nothing is read until one is heard;
- * without it, or while it is deaf, the version is checked at most every 10 seconds.
+ * The vocabulary as compiled for matching, one per app (src/search/stores.ts): rebuilt when the
+ * database's vocabulary version moved, so an operator's import reaches every running server
+ * without a restart. With the shared channel (`listenOn`) a change is pushed and nothing is read
+ * until one is heard; without it, or while it is deaf, the version is checked at most every 10
+ * seconds. The compiled vocabulary sits in a one-entry LRU keyed by that version, so /metrics
+ * shows how often it was rebuilt (misses) against served (hits).
  */
 export class VocabularyCache {
-  private current: { version: string; vocabulary: Vocabulary; checkedAt: number; heard: number; generation: number } | undefined;
+  private readonly compiled = new Lru<string, Vocabulary>({ name: "search-vocabulary", maxEntries: 1 });
+  /** When the version was last checked, and what the channel had said by then. */
+  private checked: { version: string; at: number; heard: number; generation: number } | undefined;
   private loading: Promise<Vocabulary> | undefined;
   private channel: Channel | undefined;
   /** Changes heard over the channel: a copy read before the latest one is stale. */
   private heard = 0;
+
+  stats(): CacheStats {
+    return this.compiled.stats();
+  }
 
   /** Trusts the copy until the channel says the vocabulary changed (or re-listens). */
   listenOn(channel: Channel): void {
@@ -88,15 +97,16 @@ export class VocabularyCache {
   }
 
   async get(sql: Sql): Promise<Vocabulary> {
-    if (this.current && this.fresh(this.current)) return this.current.vocabulary;
+    const current = this.checked && this.fresh(this.checked) ? this.compiled.get(this.checked.version) : undefined;
+    if (current) return current;
     this.loading ??= this.refresh(sql).finally(() => (this.loading = undefined));
     return this.loading;
   }
 
-  private fresh(current: NonNullable<VocabularyCache["current"]>): boolean {
+  private fresh(checked: NonNullable<VocabularyCache["checked"]>): boolean {
     const channel = this.channel;
-    if (channel?.listening && current.generation === channel.generation && current.heard === this.heard) return true;
-    return performance.now() - current.checkedAt < RECHECK_MS;
+    if (channel?.listening && checked.generation === channel.generation && checked.heard === this.heard) return true;
+    return performance.now() - checked.at < RECHECK_MS;
   }
 
   private async refresh(sql: Sql): Promise<Vocabulary> {
@@ -104,33 +114,15 @@ export class VocabularyCache {
     const heard = this.heard;
     const generation = this.channel?.listening ? this.channel.generation : -1;
     const [{ version }] = await sql<{ version: string }[]>`select version::text from search_vocabulary_state`;
-    if (this.current?.version === version) {
-      Object.assign(this.current, { checkedAt: performance.now(), heard, generation });
-      return this.current.vocabulary;
+    let vocabulary = this.compiled.get(version);
+    if (!vocabulary) {
+      const rows = await sql<VocabularyEntry[]>`select locale, kind, key, term from search_vocabulary`;
+      const subcategories = await sql<{ slug: string; category_slug: string }[]>`select slug, category_slug from subcategories`;
+      const categories = await sql<{ slug: string }[]>`select slug from categories`;
+      vocabulary = new Vocabulary(rows, new Map(subcategories.map((s) => [s.slug, s.category_slug])), new Set(categories.map((c) => c.slug)));
+      this.compiled.set(version, vocabulary);
     }
-    const rows = await sql<VocabularyEntry[]>`select locale, kind, key, term from search_vocabulary`;
-    const subcategories = await sql<{ slug: string; category_slug: string }[]>`select slug, category_slug from subcategories`;
-    const categories = await sql<{ slug: string }[]>`select slug from categories`;
-    const vocabulary = new Vocabulary(rows, new Map(subcategories.map((s) => [s.slug, s.category_slug])), new Set(categories.map((c) => c.slug)));
-    this.current = { version, vocabulary, checkedAt: performance.now(), heard, generation };
+    this.checked = { version, at: performance.now(), heard, generation };
     return vocabulary;
   }
-}
-
-const cacheByPool = new WeakMap<Sql, VocabularyCache>();
-
-function cacheFor(sql: Sql): VocabularyCache {
-  let cache = cacheByPool.get(sql);
-  if (!cache) cacheByPool.set(sql, (cache = new VocabularyCache()));
-  return cache;
-}
-
-/** The current vocabulary of the database behind `sql` (one cache per pool). */
-export function vocabularyFor(sql: Sql): Promise<Vocabulary> {
-  return cacheFor(sql).get(sql);
-}
-
-/** Vocabulary changes of the database behind `sql` pushed over the shared channel (src/server.ts). */
-export function listenForVocabulary(sql: Sql, channel: Channel): void {
-  cacheFor(sql).listenOn(channel);
 }

@@ -1,5 +1,5 @@
-import type { ExpertSearchResult, SearchQuery } from "../experts/search.ts";
 import type { ExpertSummary, Locale } from "../experts/summary.ts";
+import type { ExpertSearchResult, SearchQuery } from "../search/search-query.ts";
 import { type Html, html } from "../html.ts";
 import { fill, type PageText, pageText } from "./page-text.ts";
 import { publicLayout } from "./public-layout.ts";

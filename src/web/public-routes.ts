@@ -2,9 +2,6 @@ import { Elysia } from "elysia";
 import type { Sql } from "../db/connect.ts";
 import { getExpertAvailability } from "../experts/availability.ts";
 import { getExpertProfile } from "../experts/profile.ts";
-import { checkResultWindow } from "../experts/result-window.ts";
-import { type SearchQuery, searchExperts } from "../experts/search.ts";
-import type { DirectoryVersionSource } from "../experts/directory-version.ts";
 import { checkSlug } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
 import { canonicalZone } from "../experts/zoned-time.ts";
@@ -14,6 +11,9 @@ import { HttpProblem } from "../http/problem.ts";
 import type { Budget } from "../http/rate-limit.ts";
 import { queryValidator } from "../contract/index.ts";
 import type { AppOps } from "../ops/ops.ts";
+import type { SearchDeps } from "../search/deps.ts";
+import { checkResultWindow } from "../search/result-window.ts";
+import { type SearchQuery, searchExperts } from "../search/search.ts";
 import { type DirectoryChoices, directoryPage } from "./directory-page.ts";
 import { type Html, html } from "../html.ts";
 import { pickLocale } from "./locale.ts";
@@ -54,7 +54,7 @@ function choicesReader(sql: Sql) {
  * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
  * profile budgets, so scraping the pages is no way around the rate limits.
  */
-export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource }) {
+export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User>; search: SearchDeps }) {
   const choices = choicesReader(deps.sql);
 
   async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
@@ -82,7 +82,7 @@ export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { 
       if (!(e instanceof HttpProblem)) throw e;
       error = (e.extra.errors ?? []).map((f) => `${f.field} ${f.message}`).join("; ") || e.detail;
     }
-    const result = error ? null : await searchExperts(deps.sql, { ...query, locale }, deps.urls, undefined, deps.directoryVersion);
+    const result = error ? null : await searchExperts(deps.search, { ...query, locale });
     const view = { locale, query, given: [...given.searchParams], explicitLocale, result, error, choices: await choices(), canonical: `${deps.urls.base()}/experts` };
     return page(directoryPage(view), error ? 400 : 200);
   }

@@ -1,0 +1,73 @@
+import type { ParsedQuery } from "./query.ts";
+import { anyGroupQuery } from "./rank.ts";
+import type { Locale, SearchQuery } from "./search-query.ts";
+import { primarySubtag } from "./tokens.ts";
+
+export type Sort = "relevance" | "rating" | "newest";
+
+/**
+ * A search read once, before any SQL is built: `q` parsed (null without it), the page, the order
+ * and the filters in the form the SQL compares them. Every later step reads this and nothing
+ * reads the raw query again.
+ */
+export interface SearchPlan {
+  query: SearchQuery;
+  parsed: ParsedQuery | null;
+  locale: Locale;
+  sort: Sort;
+  limit: number;
+  page: number;
+  /** Results before this page. */
+  offset: number;
+  match: MatchFilters;
+}
+
+/**
+ * The filters that decide which experts match (not the page, order or locale), in the form the
+ * SQL compares them. Both the WHERE clause and the count cache's key come from this one place,
+ * so two spellings of one search (`country=ca`, `country=CA`) share a cached total.
+ */
+export interface MatchFilters {
+  /** Any group of `q` as tsquery text. */
+  text: string | null;
+  /** The whole of `q` as a LIKE pattern. */
+  pattern: string | null;
+  category: string | null;
+  country: string | null;
+  city: string | null;
+  language: string | null;
+  accepting: boolean;
+}
+
+function effectiveSort(query: SearchQuery): Sort {
+  if (query.sort) return query.sort === "relevance" && !query.q ? "rating" : query.sort;
+  return query.q ? "relevance" : "rating";
+}
+
+export function planSearch(query: SearchQuery, parsed: ParsedQuery | null): SearchPlan {
+  const limit = query.limit ?? 10;
+  const page = query.page ?? 0;
+  return {
+    query,
+    parsed,
+    locale: query.locale ?? "en",
+    sort: effectiveSort(query),
+    limit,
+    page,
+    offset: page * limit,
+    match: {
+      text: parsed ? anyGroupQuery(parsed.groups) : null,
+      pattern: parsed?.pattern ?? null,
+      category: query.category ?? null,
+      country: query.country?.toUpperCase() ?? null,
+      city: query.city?.toLowerCase() ?? null,
+      language: query.language ? primarySubtag(query.language) : null,
+      accepting: query.accepting === true,
+    },
+  };
+}
+
+/** No filter but `q`: the case where the statistics may prove the count (search.ts countWords). */
+export function unfiltered(match: MatchFilters): boolean {
+  return !match.category && !match.country && !match.city && !match.language && !match.accepting;
+}

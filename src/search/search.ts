@@ -1,0 +1,119 @@
+import type { Sql } from "../db/connect.ts";
+import type { JsonText } from "../http/cached-json.ts";
+import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
+import type { SearchDeps } from "./deps.ts";
+import { provablyMoreThan } from "./frequency.ts";
+import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
+import { checkResultWindow, lastReachablePage } from "./result-window.ts";
+import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+import { countQuery, EXACT_TOTAL_LIMIT, firstPageQuery, type PageStatement, type TextTier, tierPageQuery } from "./statement.ts";
+
+export type { ExpertSearchResult, SearchQuery };
+export { EXACT_TOTAL_LIMIT };
+
+/** How many experts match in `tier`, capped at EXACT_TOTAL_LIMIT + 1 (statement.ts countQuery). */
+export async function countMatches(sql: Sql, plan: SearchPlan, tier: TextTier = "any"): Promise<number> {
+  const [{ count }] = await countQuery(sql, plan, tier);
+  return count;
+}
+
+/**
+ * One page of matching experts, in order, with texts in the query's locale. By relevance, the
+ * experts matching a word of `q` in their main document come first, then those matching only in
+ * a bio or as a substring: that second tier is read only when the first ends within the page.
+ */
+export async function searchPage(sql: Sql, statement: PageStatement): Promise<object[]> {
+  const { plan } = statement;
+  const first = await firstPageQuery(sql, statement);
+  if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
+  // The first tier ended on this page or before it: how many it holds decides where the rest starts.
+  const wordsTotal = first.length > 0 ? plan.offset + first.length : await countMatches(sql, plan, "words");
+  const rest = { ...statement, parsed: plan.parsed, tier: "rest" as const, offset: Math.max(0, plan.offset - wordsTotal), limit: plan.limit - first.length };
+  return [...first, ...(await tierPageQuery(sql, rest))];
+}
+
+/**
+ * The capped count of main-document matches. With `q` alone (no filter), when the statistics
+ * show one of its words in far more documents than the cap, the count is known to pass the cap
+ * and is not taken: that count is the slowest part of a broad search at a million experts.
+ */
+async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string, version: string): Promise<number> {
+  const { sql, stores } = deps;
+  const groups = plan.parsed?.groups ?? [];
+  if (unfiltered(plan.match) && provablyMoreThan(await stores.frequencies.get(sql), groups, EXACT_TOTAL_LIMIT)) return EXACT_TOTAL_LIMIT + 1;
+  return stores.totals.total(`${filterKey}\nwords`, version, () => countMatches(sql, plan, "words"));
+}
+
+/**
+ * The search read once: `q` parsed with the compiled vocabulary (read here when not given), the
+ * parse remembered for this directory version. Exported for the benchmarks, which time the
+ * statements of a plan.
+ */
+export async function readPlan(deps: SearchDeps, query: SearchQuery, version: string, vocabulary?: Vocabulary | null): Promise<SearchPlan> {
+  if (!query.q) return planSearch(query, null);
+  vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
+  return planSearch(query, await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary));
+}
+
+/**
+ * A search run: totals come from the count cache, and the count is skipped when the page itself
+ * proves the total (a short, non-empty page, or an empty first page). A relevance search counts
+ * the main-document matches first (capped): past the cap they are dense and the total is known
+ * to be a lower bound; below it, the page is planned for few matches.
+ */
+async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise<ExpertSearchResult> {
+  const { sql, stores, shape } = deps;
+  const { limit, page, offset } = plan;
+  // The filters that decide `total`, once: the count cache's key.
+  const filterKey = JSON.stringify(plan.match);
+  const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
+  const dense = wordMatches > EXACT_TOTAL_LIMIT;
+  const rows = await searchPage(sql, { plan, shape, wordMatches });
+  const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
+  const counted = dense ? wordMatches : pageProvesTotal ? offset + rows.length : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
+  const exact = counted <= EXACT_TOTAL_LIMIT;
+  const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
+  return {
+    experts: rows.map((row) => shape.present(row, plan.locale)),
+    total,
+    total_is_exact: exact,
+    query_interpretation: plan.parsed?.interpretation ?? null,
+    page,
+    limit,
+    has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
+  };
+}
+
+/**
+ * The answer to a search, remembered (deps.stores.answers) per directory version, compiled
+ * vocabulary and URL base: a repeated search costs one read of the version, or none with the
+ * version pushed over the shared channel (src/experts/directory-version.ts).
+ */
+async function remembered(deps: SearchDeps, query: SearchQuery): Promise<RememberedAnswer> {
+  checkResultWindow(query); // a 400 naming `page`, before anything is read
+  const { sql, stores } = deps;
+  // Read once, before anything is built from the directory (so what is built is never remembered
+  // under a version later than what it read): the key of the answer, the parse and the totals.
+  const version = await deps.version();
+  const vocabulary = query.q ? await stores.vocabulary.get(sql) : null;
+  const key = `${deps.shape.base()}\n${JSON.stringify(query)}`;
+  const hit = stores.answers.get(version, key, vocabulary);
+  if (hit) return hit;
+  const plan = await readPlan(deps, query, version, vocabulary);
+  return stores.answers.remember(version, key, vocabulary, await run(deps, plan, version));
+}
+
+/**
+ * Searches public, verified experts: REST, MCP and the pages all call this, with the app's
+ * SearchDeps (src/app.ts). Counting a broad match is most of a search's cost (BENCHMARKS.md), so
+ * totals and whole answers are remembered. Do not change an answer (they are shared).
+ */
+export async function searchExperts(deps: SearchDeps, query: SearchQuery): Promise<ExpertSearchResult> {
+  return (await remembered(deps, query)).answer;
+}
+
+/** searchExperts as the JSON text the REST route sends: a remembered answer is not serialized again. */
+export async function searchExpertsJson(deps: SearchDeps, query: SearchQuery): Promise<JsonText> {
+  return answerJson(await remembered(deps, query));
+}

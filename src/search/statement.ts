@@ -1,0 +1,206 @@
+import type { PendingQuery, Row } from "postgres";
+import type { Sql } from "../db/connect.ts";
+import { plannedWithValues } from "./custom-plan.ts";
+import type { ResultShape } from "./deps.ts";
+import type { SearchPlan, Sort } from "./plan.ts";
+import { likePattern, type ParsedQuery } from "./query.ts";
+import { allGroupsQuery, lexemeQuery, type Phrase, relevance } from "./rank.ts";
+import { categoryToken, countryToken, languageToken } from "./tokens.ts";
+
+// The one place where a search's SQL is composed (postgres.js fragments): which experts match,
+// which candidates are scored, in what order, and the page. search.ts decides which of these
+// statements run; rank.ts writes the score they order by.
+
+type Fragment = PendingQuery<Row[]>;
+
+/** Past this many matches `total` stops counting and says so (`total_is_exact: false`). */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/**
+ * How many candidates a relevance search scores, at least: scoring reads each candidate's whole
+ * document, so a broad query on a large directory scores a window instead of every match (as a
+ * search engine's rescore window does). See `candidates`.
+ */
+export const RESCORE_WINDOW = 500;
+
+/**
+ * How many experts matching only some of several words are scored, at least. They are read
+ * only when too few match every word to fill the page, and among them the order is mostly their
+ * rating; walking the rating index for 500 of them visited 40,000 rows at 1M experts when no one
+ * matched a name's both words ("emily wright": 330 ms), for 100 it visits a fifth.
+ */
+export const PARTIAL_WINDOW = 100;
+
+/**
+ * Where `q` may match. `words`: the main document (name, titles, taglines, categories, place,
+ * languages) has one of its words; `rest`: not that, but a bio has one, or the name, a title or a
+ * tagline holds `q` as a literal substring (a fragment of a word, "ortgage brok"); `any`: either;
+ * `none`: no condition on `q` (the caller adds its own). A relevance search lists the `words`
+ * matches first and the `rest` after them (searchPage), so the slower bio and substring indexes
+ * are read only when the first ends within the page.
+ */
+export type TextTier = "words" | "rest" | "any" | "none";
+
+/** A page's statement: the plan, the expert's shape, and what counting the main tier found. */
+export interface PageStatement {
+  plan: SearchPlan;
+  shape: ResultShape;
+  /** The capped count of main-document matches (0 when not counted). */
+  wordMatches: number;
+}
+
+/** One tier's share of a relevance page (which has `q`, so `parsed`). */
+export interface TierPage extends PageStatement {
+  parsed: ParsedQuery;
+  tier: "words" | "rest";
+  offset: number;
+  limit: number;
+}
+
+/** `words` is `text` with the filter tokens (the main document has them; a bio does not). */
+function textMatch(sql: Sql, tier: TextTier, text: string | null, words: string | null, pattern: string | null) {
+  const inWords = words ? sql`e.search_doc @@ ${words}::tsquery` : sql`false`;
+  const inRest = sql`(${text ? sql`e.search_bio @@ ${text}::tsquery` : sql`false`} or ${pattern ? sql`e.search_text like ${pattern}` : sql`false`})`;
+  if (tier === "words") return inWords;
+  if (tier === "rest") return sql`(${inRest} and not ${inWords})`;
+  return sql`(${inWords} or ${inRest})`;
+}
+
+/**
+ * The filters as tokens of the search document (`cat:legal & cc:us & lang:en`), so that one GIN
+ * probe intersects them with each other and with q's words; a join to expert_categories and a
+ * filter on country made "legal in the US" visit 85,000 rows at 1M experts (280 ms). Category
+ * reads only the token (every category of an expert is one, rewritten with the expert); country
+ * and language are also checked on their columns, so a document edited by hand and not yet
+ * rebuilt can hide an expert but never show a wrong one.
+ */
+function filterTokens(category: string | null, country: string | null, language: string | null): string | null {
+  const tokens = [category && categoryToken(category), country && countryToken(country), language && languageToken(language)];
+  const present = tokens.filter((t): t is string => Boolean(t));
+  return present.length ? present.map(lexemeQuery).join(" & ") : null;
+}
+
+/** The WHERE clause over `experts e`: public, verified, the filters, and `q` in `tier`. */
+function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any") {
+  const { text, pattern, category, country, city, language, accepting } = plan.match;
+  const tokens = filterTokens(category, country, language);
+  const searched = plan.parsed === null || tier === "none" ? null : text || pattern ? tier : "nothing";
+  // The words tier carries the tokens in its own query; every other case checks them apart.
+  const words = text && tokens ? `(${text}) & ${tokens}` : text;
+  return sql`
+    e.is_public and e.is_verified
+    ${searched === "nothing" ? sql`and false` : searched ? sql`and ${textMatch(sql, searched, text, words, pattern)}` : sql``}
+    ${tokens && searched !== "words" ? sql`and e.search_doc @@ ${tokens}::tsquery` : sql``}
+    ${country ? sql`and e.country_code = ${country}` : sql``}
+    ${city ? sql`and lower(e.city) = ${city}` : sql``}
+    ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
+    ${accepting ? sql`and e.accepting_clients` : sql``}`;
+}
+
+// Every order ends in the primary key, so equal scores, ratings or dates keep one order across
+// pages and no expert repeats or goes missing between page N and N+1.
+function ordering(sql: Sql, sort: Sort, scored: boolean) {
+  if (sort === "newest") return sql`e.listed_at desc, e.id`;
+  if (sort === "relevance" && scored) return sql`score desc, e.rating desc nulls last, e.review_count desc, e.id`;
+  return sql`e.rating desc nulls last, e.id`;
+}
+
+/**
+ * The experts a relevance search scores: the best-rated `window` of those matching every group
+ * of the query in their main document; and, only when those are fewer than the page needs, the
+ * best-rated PARTIAL_WINDOW (or `needed`) of those matching any group. So when a page's worth of
+ * experts match all the words, the page is drawn from them (as a search engine tries all words
+ * before some), and a broad query scores a window instead of every match (a rescore window). On
+ * small and selective searches the windows hold every match and the ranking is exact. Both sets
+ * come from the indexes without reading a document; the second is skipped by a one-time filter
+ * when not needed.
+ */
+function candidates(sql: Sql, page: TierPage) {
+  const { plan, tier, parsed } = page;
+  const needed = plan.offset + plan.limit;
+  const window = Math.max(RESCORE_WINDOW, needed);
+  const where = filters(sql, plan, tier);
+  // Dense main-tier matches (past the count's cap): the order of experts_by_rating exactly, so
+  // walking the index stops after `window` matches. Sparse ones: an order no index has, so the
+  // planner takes the matches from the document index and sorts them, instead of walking the
+  // ratings past a million misses.
+  const dense = tier === "words" && page.wordMatches > EXACT_TOTAL_LIMIT;
+  const byRating = (limit: number) =>
+    dense ? sql`order by e.rating desc nulls last, e.id limit ${limit}` : sql`order by e.rating + 0 desc nulls last, e.id limit ${limit}`;
+  const all = allGroupsQuery(parsed.groups);
+  if (!all || tier !== "words") return sql`(select e.id from experts e where ${where} ${byRating(window)})`;
+  return sql`(
+    with strict as materialized (select e.id from experts e where ${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery ${byRating(window)})
+    select id from strict
+    union
+    (select e.id from experts e where ${where} and (select count(*) from strict) < ${needed} ${byRating(Math.max(PARTIAL_WINDOW, needed))})
+  )`;
+}
+
+/** What one page reads: `from` (a FROM clause over `experts e`) scored and ordered, a slice of it. */
+interface PageSlice {
+  from: Fragment;
+  score: Fragment;
+  order: Fragment;
+  offset: number;
+  limit: number;
+}
+
+/** One page of a slice in order, with the shape's columns in the plan's locale. */
+function pageOf(sql: Sql, statement: PageStatement, slice: PageSlice) {
+  const { shape, plan } = statement;
+  return plannedWithValues(sql<object[]>`
+    select ${shape.columns(sql)}
+    from (
+      select e.id, ${slice.score} as score
+      from ${slice.from}
+      order by ${slice.order}
+      limit ${slice.limit} offset ${slice.offset}
+    ) m
+    join experts e on e.id = m.id
+    ${shape.texts(sql, plan.locale)}
+    order by ${slice.order}`);
+}
+
+/** The query's phrases of several words when it has more than one group (else the whole query is the phrase). */
+function phrases(parsed: ParsedQuery): Phrase[] {
+  if (parsed.groups.length < 2) return [];
+  return parsed.groups.flatMap((g) => {
+    // Labels are words of the normalised query, so they need no normalising again.
+    const pattern = g.label.trim().includes(" ") ? likePattern(g.label) : null;
+    return pattern ? [{ pattern, weight: g.weight }] : [];
+  });
+}
+
+/** One tier's share of a relevance page: its candidates, scored. */
+export function tierPageQuery(sql: Sql, page: TierPage) {
+  const { parsed } = page;
+  const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
+  const score = relevance(sql, parsed.groups, parsed.pattern, phrases(parsed));
+  return pageOf(sql, page, { from, score, order: ordering(sql, "relevance", true), offset: page.offset, limit: page.limit });
+}
+
+/**
+ * The query of a page's first part: the whole page, except by relevance where it is the main
+ * tier's share (searchPage). Exported for the benchmark's EXPLAIN.
+ */
+export function firstPageQuery(sql: Sql, statement: PageStatement) {
+  const { plan } = statement;
+  const { parsed } = plan;
+  if (plan.sort !== "relevance" || parsed === null) {
+    const slice = { from: sql`experts e where ${filters(sql, plan)}`, score: sql`0::float8`, order: ordering(sql, plan.sort, false) };
+    return pageOf(sql, statement, { ...slice, offset: plan.offset, limit: plan.limit });
+  }
+  return tierPageQuery(sql, { ...statement, parsed, tier: "words", offset: plan.offset, limit: plan.limit });
+}
+
+/**
+ * How many experts match in `tier`, counting no further than EXACT_TOTAL_LIMIT + 1: a broad
+ * match on a large directory stops counting instead of making the search wait for a full count.
+ */
+export function countQuery(sql: Sql, plan: SearchPlan, tier: TextTier) {
+  return plannedWithValues(sql<{ count: number }[]>`
+    select count(*)::int as count from (
+      select 1 from experts e where ${filters(sql, plan, tier)} limit ${EXACT_TOTAL_LIMIT + 1}
+    ) m`);
+}
