@@ -56,7 +56,11 @@ export function pushedDirectoryVersion(sql: Sql, channel: Channel): DirectoryVer
       const generation = channel.generation;
       const read = await directoryVersion(sql);
       if (channel.generation !== generation) return; // deaf again meanwhile: the next listen re-reads
-      known = { version: heard === null ? read : newer(read, heard), generation };
+      let version = heard === null ? read : newer(read, heard);
+      // A request may have set `known` meanwhile (its own read while listening), and bumps heard
+      // since then went into it, not `heard`: keep the newest of all, never step back.
+      if (known && known.generation === generation) version = newer(version, known.version);
+      known = { version, generation };
       heard = null;
     },
   );
