@@ -3,13 +3,20 @@ import { isDatabaseUnavailable } from "../http/errors.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Logger } from "../log.ts";
 
+/** A successful call whose structured content is `R` (a tool's: its operation's success body, ResultOf). */
+export type ToolReply<R> = CallToolResult & { structuredContent: R; isError?: false };
+
+/** A failed call: no structured content. */
+export type ToolFailure = CallToolResult & { isError: true; structuredContent?: undefined };
+
 /** A successful call: the structured result and a text rendering of it for the model. */
-export function toolResult(structured: object, text: string): CallToolResult {
-  return { structuredContent: structured as Record<string, unknown>, content: [{ type: "text", text }] };
+export function toolResult<R extends object>(structured: R, text: string): ToolReply<R> {
+  // The contract's types are objects of named fields; the SDK's type is any string-keyed object.
+  return { structuredContent: structured as R & Record<string, unknown>, content: [{ type: "text", text }] };
 }
 
 /** A failed call: `isError` with a text that says what to do next, and no structured content. */
-export function toolError(text: string): CallToolResult {
+export function toolError(text: string): ToolFailure {
   return { isError: true, content: [{ type: "text", text }] };
 }
 
