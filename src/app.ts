@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps) {
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
     .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, revalidations }))
     .use(webRoutes({ sql, urls }))
-    .use(publicPageRoutes({ sql, urls, ops, auth, directoryVersion: deps.directoryVersion }))
+    .use(publicPageRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion }))
     .use(problemPages())
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))

@@ -1,5 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isDatabaseUnavailable } from "../http/errors.ts";
+import { limitToolText } from "../http/limit-messages.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Logger } from "../log.ts";
 
@@ -34,6 +35,7 @@ export function problemText(p: HttpProblem): string {
     const fields = (p.extra.errors ?? []).map((e) => `${e.field} ${e.message}`).join("; ");
     return `Invalid arguments${fields ? `: ${fields}` : `: ${p.detail}`}. Fix them and call the tool again.`;
   }
+  if (p.extra.limit) return limitToolText(p.extra.limit);
   if (p.status === 429) {
     // The feature's detail already says when (from Retry-After); keep it, and say it if not.
     if (/retry after \d+ seconds/i.test(p.detail)) return `${p.detail} Do not retry sooner.`;
