@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps) {
     .use(expertRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion, revalidations }))
     .use(webRoutes({ sql, urls }))
     .use(publicPageRoutes({ sql, urls, auth, directoryVersion: deps.directoryVersion }))
-    .use(problemPages())
+    .use(problemPages(deps.config.rateLimits))
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
     .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, directoryVersion: deps.directoryVersion }))

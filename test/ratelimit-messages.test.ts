@@ -86,6 +86,16 @@ describe("a read budget of a client address", () => {
   });
 });
 
+describe("the rate-limited problem page", () => {
+  it("gives this server's budgets, as configured", async () => {
+    const rest = await fetch(`${app.url}/problems/rate-limited`);
+    const html = await rest.text();
+    expect(html).toContain("This server&#39;s budgets per 60 seconds: search requests: 2 per client address, 3 per API key; profile requests: 2 per client address, 4 per API key;");
+    expect(html).toContain("new MCP sessions: 2 per client address, 2 per API key.");
+    expect(html).not.toContain("60/300");
+  });
+});
+
 describe("a read budget of an API key", () => {
   it("is told per key by REST and MCP with the key's number, while the page (which takes no key) counts the address", async () => {
     const key = await createTestKey(app.sql);

@@ -1,4 +1,4 @@
-import type { Budget } from "../config.ts";
+import type { Budget, RateLimitSettings } from "../config.ts";
 
 // Every message of a limit that was reached, written here and only here: the REST problem's
 // `detail`, the MCP tool error and the page are three renderings of one LimitReached, so they
@@ -71,4 +71,11 @@ export function limitToolText(r: LimitReached): string {
  */
 export function limitPageText(r: LimitReached): string {
   return `${r.what}. Wait ${r.retryAfterSeconds} seconds, then reload.`;
+}
+
+/** This server's rate budgets in words, for the `rate-limited` problem page: the configured numbers, not the defaults. */
+export function budgetsInWords(settings: RateLimitSettings): string {
+  if (!settings.enabled) return "Rate limits are off on this server (RATE_LIMITS=off).";
+  const budgets = Object.entries(settings.budgets).map(([budget, b]) => `${REQUESTS[budget as Budget]}: ${b.anonymous} per client address, ${b.withKey} per API key`);
+  return `This server's budgets per ${settings.windowSeconds} seconds: ${budgets.join("; ")}.`;
 }
