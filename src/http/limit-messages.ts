@@ -55,6 +55,12 @@ export function keyCreationLimitReached(limit: number, retryAfterSeconds: number
   return { scope: "account", what: `This account created ${limit} API keys in the last 24 hours, the most allowed`, retryAfterSeconds, instead: null };
 }
 
+/** Failed log-ins counted per client address or per account (src/accounts/throttle.ts); sign-up conflicts count as the address's. */
+export function loginLimitReached(scope: "address" | "account", limit: number, windowMinutes: number, retryAfterSeconds: number): LimitReached {
+  const whose = scope === "address" ? "from this client address" : "for this account";
+  return { scope, what: `Too many failed attempts: ${limit} ${whose} in ${windowMinutes} minutes`, retryAfterSeconds, instead: null };
+}
+
 /** The REST problem's `detail`: the whole message. */
 export function limitDetail(r: LimitReached): string {
   return `${r.what}. Retry after ${r.retryAfterSeconds} seconds${r.instead ? `, or ${r.instead}` : ""}.`;
