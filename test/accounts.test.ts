@@ -148,6 +148,7 @@ describe("POST /api/auth/login", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.body.detail).toMatch(/^Too many failed attempts: 10 for this account in 15 minutes\. Retry after \d+ seconds\.$/);
     expect(blocked.headers.getSetCookie()).toEqual([]);
     expect((await api("POST", "/api/auth/login", { body: { email: other.email, password: TEST_PASSWORD } })).status).toBe(200);
   }, 30_000);
@@ -285,6 +286,7 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     const blocked = await call(base, "POST", "/api/auth/login", { body: { email, password }, headers: own });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.body.detail).toMatch(/^Too many failed attempts: 30 from this client address in 15 minutes\. Retry after \d+ seconds\.$/);
     const signup = await call(base, "POST", "/api/auth/signup", { body: { email: uniqueEmail(), password }, headers: own });
     expect(signup.status).toBe(429);
   }, 30_000);

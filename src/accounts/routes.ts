@@ -4,10 +4,11 @@ import type { Logger } from "../log.ts";
 import type { Auth } from "../http/auth.ts";
 import { requestCookie } from "../http/cookies.ts";
 import { readJsonBody } from "../http/json-body.ts";
-import { problem } from "../http/problem.ts";
+import { loginLimitReached } from "../http/limit-messages.ts";
+import { limitProblem, problem } from "../http/problem.ts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session-user.ts";
 import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
-import type { LoginLimits } from "./throttle.ts";
+import type { AttemptWindow, LoginLimits } from "./throttle.ts";
 import { authenticate, createUser, readCredentials, type User } from "./users.ts";
 
 export interface AuthDeps<Owner extends { keyId: string }> {
@@ -23,8 +24,8 @@ export interface AuthDeps<Owner extends { keyId: string }> {
 
 const NO_STORE = { "cache-control": "no-store" };
 
-function tooManyAttempts(seconds: number) {
-  return problem(429, `Too many failed attempts. Retry after ${seconds} seconds.`, { headers: { "retry-after": String(seconds) } });
+function tooManyAttempts(scope: "address" | "account", window: AttemptWindow, seconds: number) {
+  return limitProblem(loginLimitReached(scope, window.limit, Math.round(window.windowMs / 60_000), seconds));
 }
 
 /** Sign-up, log-in, log-out and "who am I" for the dashboard, on the `ed_session` cookie. */
@@ -53,7 +54,7 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
       // A 409 tells whether an address is registered, so sign-up conflicts share the address's
       // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
       const attempt = await limits.perAddress.take(address);
-      if (attempt.retryAfterSeconds) throw tooManyAttempts(attempt.retryAfterSeconds);
+      if (attempt.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, attempt.retryAfterSeconds);
       const user = await createUser(sql, credentials);
       if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
       await attempt.refund();
@@ -66,11 +67,11 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
       const credentials = readCredentials(await readJsonBody(request));
       const address = deps.auth.addressOf(request, server);
       const byAddress = await limits.perAddress.take(address);
-      if (byAddress.retryAfterSeconds) throw tooManyAttempts(byAddress.retryAfterSeconds);
+      if (byAddress.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, byAddress.retryAfterSeconds);
       const byAccount = await limits.perAccount.take(credentials.email);
       if (byAccount.retryAfterSeconds) {
         await byAddress.refund();
-        throw tooManyAttempts(byAccount.retryAfterSeconds);
+        throw tooManyAttempts("account", limits.perAccount, byAccount.retryAfterSeconds);
       }
       const user = await authenticate(sql, credentials);
       if (!user) {

@@ -15,6 +15,7 @@ interface Operation {
   operationId: string;
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content?: Record<string, { schema?: unknown }> } | { $ref: string };
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> } | { $ref: string }>;
 }
 
 /** The handwritten OpenAPI document (openapi/agents.yaml), as served at /api/openapi.json. */
@@ -120,9 +121,18 @@ export function operationParameters(operationId: string, location: Parameter["in
 }
 
 /** The schema of the operation's JSON request body, refs resolved. */
-export function requestBodySchema(operationId: string): Json {
-  const body = resolveRefs(findOperation(operationId).requestBody ?? {}) as { content?: Record<string, { schema?: Json }> };
+export function requestBodySchema(operationId: string, options?: ResolveOptions): Json {
+  const body = resolveRefs(findOperation(operationId).requestBody ?? {}, options) as { content?: Record<string, { schema?: Json }> };
   const schema = body.content?.["application/json"]?.schema;
   if (!schema) throw new Error(`${operationId} takes no JSON body`);
+  return schema;
+}
+
+/** The schema of the operation's JSON success answer (200, else 201), refs resolved. */
+export function successResponseSchema(operationId: string, options?: ResolveOptions): Json {
+  const responses = findOperation(operationId).responses ?? {};
+  const success = resolveRefs(responses["200"] ?? responses["201"] ?? {}, options) as { content?: Record<string, { schema?: Json }> };
+  const schema = success.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`${operationId} answers no JSON success`);
   return schema;
 }

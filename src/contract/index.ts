@@ -6,4 +6,5 @@ export { createContractAjv, DATE_OR_DATE_TIME, fieldErrors, requestAjv, schemaVa
 export { servedDocument, usedComponentsOnly } from "./served.ts";
 export { NUL_MESSAGE, SURROGATE_MESSAGE, unstorableText } from "./unstorable-text.ts";
 export { bodyValidator, pathParameters, queryValidator, type BodyOf, type OperationId, type PathOf, type QueryOf } from "./validators.ts";
-export { contractZods, toolArguments, type ToolArgument, type ToolArguments } from "./zod.ts";
+export { contractZods, toolArguments, type ArgumentDescriptions, type OperationTool, type ToolArgument, type ToolArguments } from "./zod.ts";
+export type { ArgumentsOf, InputOf, Renames, ResultOf } from "./operation-types.ts";

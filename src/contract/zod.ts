@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { componentSchema, contract, operationParameters, type ResolveOptions } from "./document.ts";
+import { contract, findOperation, operationParameters, requestBodySchema, type ResolveOptions, successResponseSchema } from "./document.ts";
+import type { ArgumentsOf, Renames } from "./operation-types.ts";
 import { portableSchema } from "./tool-schema.ts";
 import { type OperationId, objectValidator } from "./validators.ts";
 
@@ -33,6 +34,15 @@ export interface ToolArguments<T> {
   validate: (args: unknown) => T;
 }
 
+/** What a tool that stands for an operation is given and gives back, typed by the operation (see contractZods().operationTool). */
+export interface OperationTool<Op extends OperationId, R extends Renames<Op>> extends ToolArguments<ArgumentsOf<Op, R>> {
+  /** The operation's success schema (ResultOf<Op>) as the tool's outputSchema (see `schema` below). */
+  outputSchema: z.ZodType;
+}
+
+/** One description per argument of a tool, every argument named. */
+export type ArgumentDescriptions<Op extends OperationId, R extends Renames<Op>> = { readonly [K in keyof ArgumentsOf<Op, R>]-?: string };
+
 /** A tool's arguments from their contract schemas (see ToolArguments). */
 export function toolArguments<T>(args: Record<string, ToolArgument>): ToolArguments<T> {
   const entries = Object.entries(args);
@@ -59,45 +69,49 @@ function publishedSchema(json: Json): z.ZodType {
 /** The contract's schemas for MCP tools, every description passed through `options.describe`. */
 export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
   const options: ResolveOptions = { ...wording, mergeAllOf: true };
-  function parameter(operationId: OperationId, location: "query" | "path", name: string) {
-    const param = operationParameters(operationId, location, options).find((p) => p.name === name);
-    if (!param) throw new Error(`${operationId} has no ${location} parameter ${name}`);
-    return param;
-  }
-  const described = (schema: Json, description: string | undefined): Json => ({ ...schema, ...(description ? { description } : {}) });
+  const described = (schema: Json, description: string): Json => ({ ...schema, description });
 
   return {
     /**
-     * `components/schemas/<name>` as a tool's outputSchema: zod made from it checks what a tool
-     * returns (the SDK does, before sending), and `tools/list` publishes the schema itself
-     * (publishedSchema).
+     * The arguments and result of a tool that stands for an operation: every path parameter, query
+     * parameter and body field of `operationId` is an argument (under the tool's name for it in
+     * `renames`), with the tool's own description, in the order of `descriptions`; the result is
+     * the operation's success body. Path parameters are required and checked only as strings, as
+     * REST does (pathParameters): what a bad one means is the operation's, e.g. an impossible slug
+     * is "no such expert", not a 400. The others are checked as the contract says. The types follow: the handler gets
+     * ArgumentsOf<Op, R> and returns ResultOf<Op>, as a REST handler of the operation does.
+     *
+     * @example toolSchemas.operationTool("getExpert", { slug: "The expert's slug.", locale: "Language of the texts." })
      */
-    schema(name: string): z.ZodType {
-      return publishedSchema(portableSchema(componentSchema(name, options)));
-    },
-
-    /** One query parameter of an operation as an optional argument, with the parameter's description unless the tool words it differently. */
-    queryParameter(operationId: OperationId, name: string, description?: string): ToolArgument {
-      const param = parameter(operationId, "query", name);
-      return { schema: described(param.schema, description ?? param.description?.trim()), required: false };
-    },
-
-    /**
-     * One path parameter of an operation as a required argument (a tool names it in its
-     * arguments). Checked only as a string, as REST does (pathParameters): what a bad one means
-     * is the operation's, e.g. an impossible slug is "no such expert", not a 400.
-     */
-    pathParameter(operationId: OperationId, name: string, description: string): ToolArgument {
-      return { schema: described(parameter(operationId, "path", name).schema, description), required: true, checked: { type: "string" } };
-    },
-
-    /** The properties of an object schema of the contract as arguments, required as the schema says. */
-    properties(name: string): Record<string, (description: string) => ToolArgument> {
-      const schema = componentSchema(name, options);
-      const required = new Set((schema.required ?? []) as string[]);
-      return Object.fromEntries(
-        Object.entries(schema.properties as Record<string, Json>).map(([key, s]) => [key, (description: string) => ({ schema: described(s, description), required: required.has(key) })]),
-      );
+    operationTool<Op extends OperationId, R extends Renames<Op> = Record<never, never>>(
+      operationId: Op,
+      descriptions: ArgumentDescriptions<Op, R>,
+      renames?: R,
+    ): OperationTool<Op, R> {
+      const toolNames = new Map<string, string>(Object.entries<string | undefined>(renames ?? {}).flatMap(([input, name]) => (name ? [[input, name]] : [])));
+      const contractName = new Map([...toolNames].map(([input, name]) => [name, input]));
+      const inputs = new Map<string, ToolArgument>();
+      for (const p of operationParameters(operationId, "path", options)) {
+        inputs.set(p.name, { schema: p.schema, required: true, checked: { type: "string" } });
+      }
+      for (const p of operationParameters(operationId, "query", options)) inputs.set(p.name, { schema: p.schema, required: p.required ?? false });
+      if (findOperation(operationId).requestBody) {
+        const body = requestBodySchema(operationId, options);
+        const required = new Set((body.required ?? []) as string[]);
+        for (const [name, schema] of Object.entries(body.properties as Record<string, Json>)) inputs.set(name, { schema, required: required.has(name) });
+      }
+      const args: Record<string, ToolArgument> = {};
+      for (const [name, description] of Object.entries<string>(descriptions)) {
+        const input = inputs.get(contractName.get(name) ?? name);
+        if (!input) throw new Error(`${operationId} has no input for the tool argument ${name}`);
+        args[name] = { ...input, schema: described(input.schema, description) };
+      }
+      const undescribed = [...inputs.keys()].filter((input) => !((toolNames.get(input) ?? input) in args));
+      if (undescribed.length) throw new Error(`the tool of ${operationId} leaves out ${undescribed.join(", ")}`);
+      return {
+        ...toolArguments<ArgumentsOf<Op, R>>(args),
+        outputSchema: publishedSchema(portableSchema(successResponseSchema(operationId, options))),
+      };
     },
 
     /** The enum values of `components/schemas/<name>`, e.g. the category slugs. */

@@ -41,6 +41,8 @@ export function pushedDirectoryVersion(sql: Sql, channel: Channel): DirectoryVer
   let known: { version: string; generation: number } | null = null;
   // Bumps heard while the re-read after a (re)listen is in flight, not to be lost under it.
   let heard: string | null = null;
+  // Read through a call, since `known` may change while the re-read below is awaited.
+  const knownNow = () => known;
 
   channel.on(
     DIRECTORY_VERSION_CHANNEL,
@@ -59,7 +61,8 @@ export function pushedDirectoryVersion(sql: Sql, channel: Channel): DirectoryVer
       let version = heard === null ? read : newer(read, heard);
       // A request may have set `known` meanwhile (its own read while listening), and bumps heard
       // since then went into it, not `heard`: keep the newest of all, never step back.
-      if (known && known.generation === generation) version = newer(version, known.version);
+      const meanwhile = knownNow();
+      if (meanwhile && meanwhile.generation === generation) version = newer(version, meanwhile.version);
       known = { version, generation };
       heard = null;
     },

@@ -1,4 +1,5 @@
 import type { components } from "../../generated/agents.ts";
+import { type LimitReached, limitDetail } from "./limit-messages.ts";
 import { problemTypeFor } from "./problem-types.ts";
 
 export type FieldError = components["schemas"]["FieldError"];
@@ -12,7 +13,13 @@ export class HttpProblem extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; type?: string } = {},
+    readonly extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      type?: string;
+      /** The limit a 429 reports, for the other renderings of its message (an MCP tool's, a page's). */
+      limit?: LimitReached;
+    } = {},
   ) {
     super(detail);
   }
@@ -39,6 +46,14 @@ export function problem(
   extra: HttpProblem["extra"] & { title?: string } = {},
 ): HttpProblem {
   return new HttpProblem(status, extra.title ?? TITLES[status] ?? "Error", detail, extra);
+}
+
+/**
+ * The 429 of a limit that was reached: `detail` is its message (src/http/limit-messages.ts),
+ * Retry-After its seconds, and the limit travels along for the MCP and page renderings.
+ */
+export function limitProblem(limit: LimitReached, extra: { headers?: Record<string, string>; type?: string } = {}): HttpProblem {
+  return problem(429, limitDetail(limit), { ...extra, headers: { ...extra.headers, "retry-after": String(limit.retryAfterSeconds) }, limit });
 }
 
 /** 400 with the `errors` array naming every bad field at once. */

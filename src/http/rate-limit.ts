@@ -1,6 +1,7 @@
 import type { Budget, RateLimitSettings } from "../config.ts";
 import type { Logger } from "../log.ts";
-import { problem } from "./problem.ts";
+import { rateLimitReached } from "./limit-messages.ts";
+import { limitProblem, type problem } from "./problem.ts";
 import { redisStore } from "./rate-limit-redis.ts";
 import { localStore, type WindowStore } from "./rate-limit-store.ts";
 
@@ -125,13 +126,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return { allowed: hit.allowed, scope: withKey ? "key" : "ip", limit, remaining: hit.allowed ? remaining : 0, resetSeconds, retryAfterSeconds, policyHeader, rateLimitHeader, headers };
     },
     refusal(budget, decision) {
-      const withKey = decision.scope === "key";
-      return problem(
-        429,
-        `Rate limit reached: ${decision.limit} ${budget} requests per ${settings.windowSeconds} seconds${withKey ? " for this API key" : " per client address"}. ` +
-          `Retry after ${decision.retryAfterSeconds} seconds${withKey ? "" : ", or send a Bearer API key for a higher limit"}.`,
-        { headers: decision.headers },
-      );
+      const { anonymous, withKey } = settings.budgets[budget];
+      const scope = decision.scope === "key" ? "key" : "address";
+      return limitProblem(rateLimitReached(budget, scope, decision.limit, settings.windowSeconds, decision.retryAfterSeconds, withKey > anonymous), { headers: decision.headers });
     },
     ready: () => store.ready(),
     storeStatus: () => (settings.enabled ? (store.status?.() ?? "local") : "off"),

@@ -2,7 +2,8 @@ import type { components } from "../../generated/agents.ts";
 import type { Pool, Sql } from "../db/connect.ts";
 import { expertNotFound } from "../experts/slug.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
-import { problem } from "../http/problem.ts";
+import { inquiryLimitReached } from "../http/limit-messages.ts";
+import { limitProblem, problem } from "../http/problem.ts";
 import { problemType } from "../http/problem-types.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
@@ -53,12 +54,8 @@ function notAcceptingProblem(expert: Target) {
   );
 }
 
-function limitProblem(retryAfter: number) {
-  return problem(
-    429,
-    `This account (its API keys together) has sent ${INQUIRY_LIMIT} inquiries to this expert in the last ${WINDOW_HOURS} hours. Retry after ${retryAfter} seconds, or contact another expert.`,
-    { headers: { "retry-after": String(retryAfter) }, type: problemType("inquiry-limit") },
-  );
+function inquiryLimitProblem(retryAfter: number) {
+  return limitProblem(inquiryLimitReached(INQUIRY_LIMIT, WINDOW_HOURS, retryAfter), { type: problemType("inquiry-limit") });
 }
 
 type Outcome = { kind: "replay"; inquiry: Inquiry } | { kind: "created"; inquiry: Inquiry; mail: ClaimedMail };
@@ -91,7 +88,7 @@ export async function submitInquiry(
     if (!expert) throw expertNotFound(request.expert_slug);
     if (expert.accepting_clients === false || expert.availability_status === "closed") throw notAcceptingProblem(expert);
     const retryAfter = await inquiryLimitExceeded(tx, owner.userId, expert.id);
-    if (retryAfter !== null) throw limitProblem(retryAfter);
+    if (retryAfter !== null) throw inquiryLimitProblem(retryAfter);
 
     const context = request.context ?? null;
     const [row] = await tx<{ id: string; created_at: Date }[]>`

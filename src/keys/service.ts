@@ -1,6 +1,7 @@
 import type { components } from "../../generated/agents.ts";
 import type { Pool, Sql } from "../db/connect.ts";
-import { problem } from "../http/problem.ts";
+import { keyCreationLimitReached } from "../http/limit-messages.ts";
+import { limitProblem, problem } from "../http/problem.ts";
 import { generateApiKey } from "./api-key.ts";
 
 type ApiKey = components["schemas"]["ApiKey"];
@@ -54,11 +55,7 @@ export async function issueApiKey(sql: Pool, userId: string, name: string): Prom
       from api_keys where user_id = ${userId} and created_at > now() - interval '24 hours'
       order by created_at desc offset ${MAX_KEY_CREATIONS_PER_DAY - 1} limit 1`;
     if (recent) {
-      throw problem(
-        429,
-        `This account created ${MAX_KEY_CREATIONS_PER_DAY} API keys in the last 24 hours, the most allowed. Retry after ${recent.retry_after} seconds.`,
-        { headers: { "retry-after": String(recent.retry_after) } },
-      );
+      throw limitProblem(keyCreationLimitReached(MAX_KEY_CREATIONS_PER_DAY, recent.retry_after));
     }
     if (active >= MAX_ACTIVE_KEYS) {
       throw problem(409, `You already have ${MAX_ACTIVE_KEYS} active API keys, the most allowed. Revoke one before creating another.`);

@@ -1,26 +1,13 @@
-import { toolArguments } from "../contract/index.ts";
 import { type ExpertAvailability, getExpertAvailability } from "../experts/availability.ts";
-import { checkWindow, type WindowQuery } from "../experts/availability-window.ts";
+import { checkWindow } from "../experts/availability-window.ts";
 import { checkSlug } from "../experts/slug.ts";
-import { callerOf } from "./caller.ts";
-import { getExpertInput, unknownExpertText } from "./get-expert-tool.ts";
-import { toolSchemas } from "./schemas.ts";
-import { guardedTool, toolResult } from "./tool-result.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
-import type { ToolRegistrar } from "./tool-registry.ts";
+import { SLUG_ARGUMENT, unknownExpertText } from "./get-expert-tool.ts";
+import { contractTool } from "./tool-registry.ts";
+import { toolResult } from "./tool-result.ts";
 
 // A tool of its own rather than more inputs of get_expert: it answers exactly what REST's
 // getExpertAvailability answers (same inputs, same output schema), and an agent asking "who is
 // free on Tuesday afternoon, my time?" need not read whole profiles.
-
-const param = (name: string, description: string) => toolSchemas.queryParameter("getExpertAvailability", name, description);
-
-export const getAvailabilityInput = {
-  slug: getExpertInput.slug,
-  tz: param("tz", "The user's IANA time zone, e.g. America/New_York or Europe/Berlin: the upcoming intervals come with its UTC offset. Default: the expert's own zone."),
-  from: param("from", "Start of the window: a date (2026-03-10, from midnight in tz) or an RFC 3339 date-time with offset. Default: now. At most 366 days away."),
-  days: param("days", "Length of the window in days, 1 to 28 (default 7)."),
-};
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -41,32 +28,27 @@ export function renderAvailability(slug: string, a: ExpertAvailability): string 
   ].filter((l) => l !== null).join("\n");
 }
 
-const getAvailabilityArguments = toolArguments<{ slug: string } & WindowQuery>(getAvailabilityInput);
-const getAvailabilityResult = toolSchemas.schema("ExpertAvailability");
-
-export function registerGetAvailability(server: ToolRegistrar, deps: McpToolDeps) {
-  server.registerTool(
-    "get_availability",
-    {
-      title: "Get an expert's free times",
-      description:
-        "An expert's weekly hours (in the expert's time zone) and the concrete free intervals of the next days as " +
-        "RFC 3339 times in the user's time zone (tz), correct across daylight-saving changes, leaving out the expert's " +
-        "booking notice. Use it to answer \"who can I see on Tuesday afternoon, my time?\": pass the user's tz and that day as from.",
-      inputSchema: getAvailabilityArguments.inputSchema,
-      outputSchema: getAvailabilityResult,
-      annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
-    },
-    (args, extra) => {
-      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
-      return guardedTool(deps.log, "get_availability", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
-        const { slug, ...query } = getAvailabilityArguments.validate(args);
-        await deps.rateLimit("availability", callerOf(extra));
-        const now = Date.now();
-        const window = checkWindow(query, now);
-        const availability = await getExpertAvailability(deps.sql, checkSlug(slug), window, now);
-        return toolResult(availability, renderAvailability(slug, availability));
-      });
-    },
-  );
-}
+export const getAvailabilityTool = contractTool({
+  name: "get_availability",
+  title: "Get an expert's free times",
+  description:
+    "An expert's weekly hours (in the expert's time zone) and the concrete free intervals of the next days as " +
+    "RFC 3339 times in the user's time zone (tz), correct across daylight-saving changes, leaving out the expert's " +
+    "booking notice. Use it to answer \"who can I see on Tuesday afternoon, my time?\": pass the user's tz and that day as from.",
+  operation: "getExpertAvailability",
+  arguments: {
+    slug: SLUG_ARGUMENT,
+    tz: "The user's IANA time zone, e.g. America/New_York or Europe/Berlin: the upcoming intervals come with its UTC offset. Default: the expert's own zone.",
+    from: "Start of the window: a date (2026-03-10, from midnight in tz) or an RFC 3339 date-time with offset. Default: now. At most 366 days away.",
+    days: "Length of the window in days, 1 to 28 (default 7).",
+  },
+  annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
+  wording: (p, { slug }) => (p.status === 404 ? unknownExpertText(slug) : undefined),
+  handler: (deps) => async ({ slug, ...query }, caller) => {
+    await deps.rateLimit("availability", caller);
+    const now = Date.now();
+    const window = checkWindow(query, now);
+    const availability = await getExpertAvailability(deps.sql, checkSlug(slug), window, now);
+    return toolResult(availability, renderAvailability(slug, availability));
+  },
+});

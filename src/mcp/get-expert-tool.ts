@@ -1,17 +1,10 @@
-import { toolArguments } from "../contract/index.ts";
 import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
-import { callerOf } from "./caller.ts";
-import type { Locale } from "../experts/summary.ts";
-import { toolSchemas } from "./schemas.ts";
-import { guardedTool, toolResult } from "./tool-result.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
-import type { ToolRegistrar } from "./tool-registry.ts";
+import { contractTool } from "./tool-registry.ts";
+import { toolResult } from "./tool-result.ts";
 
-export const getExpertInput = {
-  slug: toolSchemas.pathParameter("getExpert", "slug", "The expert's slug, exactly as search_experts returned it (e.g. hana-kim)."),
-  locale: toolSchemas.queryParameter("getExpert", "locale", "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en)."),
-};
+/** The tool's description of an expert's slug (get_availability takes it too). */
+export const SLUG_ARGUMENT = "The expert's slug, exactly as search_experts returned it (e.g. hana-kim).";
 
 /** The 404 of an unknown slug, worded for an agent: what to call instead. */
 export function unknownExpertText(slug: string): string {
@@ -72,32 +65,23 @@ export function renderProfile(p: ExpertProfile): string {
   return lines.filter((l) => l !== null).join("\n");
 }
 
-// Built once: converting the contract's schemas to zod is the costly part of registering a tool,
-// and a server is created per request.
-const getExpertArguments = toolArguments<{ slug: string; locale?: Locale }>(getExpertInput);
-const getExpertResult = toolSchemas.schema("ExpertProfile");
-
-export function registerGetExpert(server: ToolRegistrar, deps: McpToolDeps) {
-  server.registerTool(
-    "get_expert",
-    {
-      title: "Get expert profile",
-      description:
-        "Read one expert's full public profile by slug (from search_experts): biography, credentials, rating, services with " +
-        "prices and durations, weekly availability with time zone, public contact methods, profile URL and booking URL. " +
-        "Use it before recommending an expert or sending them an inquiry.",
-      inputSchema: getExpertArguments.inputSchema,
-      outputSchema: getExpertResult,
-      annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
-    },
-    (args, extra) => {
-      const named = String((args as { slug?: unknown }).slug); // for the wording of a 404
-      return guardedTool(deps.log, "get_expert", (p) => (p.status === 404 ? unknownExpertText(named) : undefined), async () => {
-        const { slug, locale } = getExpertArguments.validate(args);
-        await deps.rateLimit("profile", callerOf(extra));
-        const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
-        return toolResult(profile, renderProfile(profile));
-      });
-    },
-  );
-}
+export const getExpertTool = contractTool({
+  name: "get_expert",
+  title: "Get expert profile",
+  description:
+    "Read one expert's full public profile by slug (from search_experts): biography, credentials, rating, services with " +
+    "prices and durations, weekly availability with time zone, public contact methods, profile URL and booking URL. " +
+    "Use it before recommending an expert or sending them an inquiry.",
+  operation: "getExpert",
+  arguments: {
+    slug: SLUG_ARGUMENT,
+    locale: "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en).",
+  },
+  annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
+  wording: (p, { slug }) => (p.status === 404 ? unknownExpertText(slug) : undefined),
+  handler: (deps) => async ({ slug, locale }, caller) => {
+    await deps.rateLimit("profile", caller);
+    const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
+    return toolResult(profile, renderProfile(profile));
+  },
+});

@@ -1,16 +1,8 @@
-import { toolArguments } from "../contract/index.ts";
 import type { HttpProblem } from "../http/problem.ts";
 import { getInquiryStatus, type InquiryStatus } from "../inquiries/status.ts";
-import { callerOf } from "./caller.ts";
-import { toolSchemas } from "./schemas.ts";
 import { NO_KEY_TEXT } from "./submit-inquiry-tool.ts";
-import { guardedTool, toolError, toolResult } from "./tool-result.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
-import type { ToolRegistrar } from "./tool-registry.ts";
-
-export const inquiryStatusInput = {
-  inquiry_id: toolSchemas.pathParameter("getInquiryStatus", "id", "The inquiry_id that submit_inquiry returned."),
-};
+import { contractTool } from "./tool-registry.ts";
+import { toolError, toolResult } from "./tool-result.ts";
 
 // What each state means for the user; null: the delivery line says it (pending, delivered).
 const STATUS_TEXT: Record<InquiryStatus["status"], (s: InquiryStatus) => string | null> = {
@@ -36,39 +28,29 @@ export function renderInquiryStatus(s: InquiryStatus): string {
   ].join("\n");
 }
 
-function wording(id: string) {
-  return (p: HttpProblem) => {
-    if (p.status === 404) return `This account sent no inquiry with the id "${id.slice(0, 64)}". Use the inquiry_id submit_inquiry returned, on a connection with an API key of the same account.`;
-    if (p.status === 401) return NO_KEY_TEXT.replaceAll("submit_inquiry", "get_inquiry_status");
-    return undefined;
-  };
+const NO_KEY = NO_KEY_TEXT.replaceAll("submit_inquiry", "get_inquiry_status");
+
+function wording(p: HttpProblem, { inquiry_id: id }: { inquiry_id: string }) {
+  if (p.status === 404) return `This account sent no inquiry with the id "${id.slice(0, 64)}". Use the inquiry_id submit_inquiry returned, on a connection with an API key of the same account.`;
+  if (p.status === 401) return NO_KEY;
+  return undefined;
 }
 
-const inquiryStatusArguments = toolArguments<{ inquiry_id: string }>(inquiryStatusInput);
-const inquiryStatusResult = toolSchemas.schema("InquiryStatus");
-
-export function registerInquiryStatus(server: ToolRegistrar, deps: McpToolDeps) {
-  server.registerTool(
-    "get_inquiry_status",
-    {
-      title: "Follow up on an inquiry",
-      description:
-        "What became of an inquiry this account sent: its status (pending, delivered, acknowledged = the expert will reply, " +
-        "declined with an optional reason, expired) and the e-mail's delivery state (queued, sent, or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
-        "the user asks whether it went out. Needs an API key of the account that sent the inquiry (Authorization header on the MCP connection).",
-      inputSchema: inquiryStatusArguments.inputSchema,
-      outputSchema: inquiryStatusResult,
-      annotations: { title: "Follow up on an inquiry", readOnlyHint: true, openWorldHint: false },
-    },
-    (args, extra) => {
-      const id = String((args as { inquiry_id?: unknown }).inquiry_id);
-      return guardedTool(deps.log, "get_inquiry_status", wording(id), async () => {
-        const { inquiry_id } = inquiryStatusArguments.validate(args);
-        const { owner } = callerOf(extra);
-        if (!owner) return toolError(wording(id)({ status: 401 } as HttpProblem)!);
-        const status = await getInquiryStatus(deps.sql, owner, inquiry_id, deps.urls);
-        return toolResult(status, renderInquiryStatus(status));
-      });
-    },
-  );
-}
+export const inquiryStatusTool = contractTool({
+  name: "get_inquiry_status",
+  title: "Follow up on an inquiry",
+  description:
+    "What became of an inquiry this account sent: its status (pending, delivered, acknowledged = the expert will reply, " +
+    "declined with an optional reason, expired) and the e-mail's delivery state (queued, sent, or failed with the number of attempts and the next try). Call it when submit_inquiry said the e-mail was queued and " +
+    "the user asks whether it went out. Needs an API key of the account that sent the inquiry (Authorization header on the MCP connection).",
+  operation: "getInquiryStatus",
+  renames: { id: "inquiry_id" },
+  arguments: { inquiry_id: "The inquiry_id that submit_inquiry returned." },
+  annotations: { title: "Follow up on an inquiry", readOnlyHint: true, openWorldHint: false },
+  wording,
+  handler: (deps) => async ({ inquiry_id }, { owner }) => {
+    if (!owner) return toolError(NO_KEY);
+    const status = await getInquiryStatus(deps.sql, owner, inquiry_id, deps.urls);
+    return toolResult(status, renderInquiryStatus(status));
+  },
+});

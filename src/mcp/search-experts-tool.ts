@@ -1,38 +1,18 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type ToolArgument, toolArguments } from "../contract/index.ts";
+import type { ArgumentsOf } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../search/search.ts";
 import { MAX_RESULT_WINDOW } from "../search/result-window.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
-import { callerOf } from "./caller.ts";
 import { toolSchemas } from "./schemas.ts";
-import { guardedTool, toolResult } from "./tool-result.ts";
-import type { McpToolDeps } from "./tool-deps.ts";
-import type { ToolRegistrar } from "./tool-registry.ts";
+import { contractTool } from "./tool-registry.ts";
+import { type ToolReply, toolResult } from "./tool-result.ts";
 
-const param = (name: string, description?: string) => toolSchemas.queryParameter("searchExperts", name, description);
-
-export const searchExpertsInput: Record<string, ToolArgument> = {
-  q: param("q", "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone."),
-  category: param("category", `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`),
-  country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
-  city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
-  language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
-  accepting_only: { schema: { type: "boolean", description: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone." }, required: false },
-  locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
-  sort: param("sort", "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first."),
-  page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper."),
-  limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
-};
-
-/** The tool's arguments: REST's search query, with accepting_only for accepting. */
-type SearchArgs = Omit<SearchQuery, "accepting"> & { accepting_only?: boolean };
+/** The tool's arguments: REST's search query, with accepting_only for accepting (a switch that only narrows; the contract says so too). */
+type SearchArgs = ArgumentsOf<"searchExperts", { accepting: "accepting_only" }>;
 
 /** The tool's arguments as the REST search query they stand for. */
 export function toSearchQuery(args: SearchArgs): SearchQuery {
-  const { accepting_only, ...rest } = args;
-  const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as SearchQuery;
-  if (accepting_only) query.accepting = true;
-  return query;
+  const { accepting_only, ...query } = args;
+  return accepting_only ? { ...query, accepting: true } : query;
 }
 
 function summaryLine(e: ExpertSummary, rank: number): string {
@@ -81,38 +61,41 @@ export function renderSearch(result: ExpertSearchResult): string {
   return lines.join("\n");
 }
 
-// Built once: converting the contract's schemas to zod is the costly part of registering a tool,
-// and a server is created per request.
-const searchExpertsArguments = toolArguments<SearchArgs>(searchExpertsInput);
-const searchExpertsResult = toolSchemas.schema("ExpertSearchResult");
-
-export function registerSearchExperts(server: ToolRegistrar, deps: McpToolDeps) {
-  // A remembered answer (the same frozen object each time it is served) gets the same result, so
-  // its text rendering and its JSON are made once (ResultTexts in src/mcp/tool-registry.ts).
-  const results = new WeakMap<ExpertSearchResult, CallToolResult>();
-  const resultOf = (answer: ExpertSearchResult): CallToolResult => {
-    let result = results.get(answer);
-    if (!result) results.set(answer, (result = toolResult(answer, renderSearch(answer))));
-    return result;
-  };
-  server.registerTool(
-    "search_experts",
-    {
-      title: "Search experts",
-      description:
-        "Find verified human experts (lawyers, accountants, tax advisors, consultants, tutors and other credentialed professionals) " +
-        "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
-        "clients. Returns a ranked list (best match first when q is given, else best rated) with each expert's slug, title, location, rating, starting " +
-        "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
-      inputSchema: searchExpertsArguments.inputSchema,
-      outputSchema: searchExpertsResult,
-      annotations: { title: "Search experts", readOnlyHint: true, openWorldHint: false },
-    },
-    (args, extra) =>
-      guardedTool(deps.log, "search_experts", () => undefined, async () => {
-        const query = toSearchQuery(searchExpertsArguments.validate(args));
-        await deps.rateLimit("search", callerOf(extra));
-        return resultOf(await searchExperts(deps.search, query));
-      }),
-  );
-}
+export const searchExpertsTool = contractTool({
+  name: "search_experts",
+  title: "Search experts",
+  description:
+    "Find verified human experts (lawyers, accountants, tax advisors, consultants, tutors and other credentialed professionals) " +
+    "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
+    "clients. Returns a ranked list (best match first when q is given, else best rated) with each expert's slug, title, location, rating, starting " +
+    "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
+  operation: "searchExperts",
+  renames: { accepting: "accepting_only" },
+  arguments: {
+    q: "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone.",
+    category: `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`,
+    country: "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive).",
+    city: "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate.",
+    language: "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language).",
+    accepting_only: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone.",
+    locale: "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en).",
+    sort: "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first.",
+    page: "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper.",
+    limit: "Experts per page, 1 to 20 (default 10).",
+  },
+  annotations: { title: "Search experts", readOnlyHint: true, openWorldHint: false },
+  handler: (deps) => {
+    // A remembered answer (the same frozen object each time it is served) gets the same result, so
+    // its text rendering and its JSON are made once (ResultTexts in src/mcp/tool-registry.ts).
+    const results = new WeakMap<ExpertSearchResult, ToolReply<ExpertSearchResult>>();
+    const resultOf = (answer: ExpertSearchResult) => {
+      let result = results.get(answer);
+      if (!result) results.set(answer, (result = toolResult(answer, renderSearch(answer))));
+      return result;
+    };
+    return async (args, caller) => {
+      await deps.rateLimit("search", caller);
+      return resultOf(await searchExperts(deps.search, toSearchQuery(args)));
+    };
+  },
+});

@@ -1,13 +1,13 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { contract } from "../contract/index.ts";
-import { registerGetAvailability } from "./get-availability-tool.ts";
-import { registerGetExpert } from "./get-expert-tool.ts";
-import { registerInquiryStatus } from "./inquiry-status-tool.ts";
-import { registerSearchExperts } from "./search-experts-tool.ts";
-import { registerSubmitInquiry } from "./submit-inquiry-tool.ts";
+import { getAvailabilityTool } from "./get-availability-tool.ts";
+import { getExpertTool } from "./get-expert-tool.ts";
+import { inquiryStatusTool } from "./inquiry-status-tool.ts";
+import { searchExpertsTool } from "./search-experts-tool.ts";
+import { submitInquiryTool } from "./submit-inquiry-tool.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
-import { collectTools, type RegisteredTool } from "./tool-registry.ts";
+import type { RegisteredTool } from "./tool-registry.ts";
 
 const INSTRUCTIONS = `Expert Directory: verified human experts (lawyers, accountants, tax advisors, consultants, tutors and more) who offer one-on-one consultations.
 Workflow: search_experts to find candidates, get_expert for a full profile (services, prices, weekly availability, contact methods), get_availability for concrete free times in the user's time zone, then submit_inquiry to contact an expert for the user (needs an API key on this connection, and the user's name and e-mail); get_inquiry_status tells whether the expert's e-mail went out.
@@ -35,15 +35,12 @@ function withoutOutputCheck(server: McpServer): McpServer {
   return server;
 }
 
-/** The five tools over the feature functions, registered once per app (src/mcp/tool-registry.ts). */
+/** The five tools, in the order tools/list shows them (each defined by contractTool, src/mcp/tool-registry.ts). */
+const TOOLS = [searchExpertsTool, getExpertTool, getAvailabilityTool, submitInquiryTool, inquiryStatusTool];
+
+/** The five tools over one app's feature functions, made once per app. */
 export function mcpTools(deps: McpToolDeps): RegisteredTool[] {
-  return collectTools((registrar) => {
-    registerSearchExperts(registrar, deps);
-    registerGetExpert(registrar, deps);
-    registerGetAvailability(registrar, deps);
-    registerSubmitInquiry(registrar, deps);
-    registerInquiryStatus(registrar, deps);
-  });
+  return TOOLS.map((tool) => tool.register(deps));
 }
 
 /**

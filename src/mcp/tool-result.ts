@@ -1,15 +1,23 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isDatabaseUnavailable } from "../http/errors.ts";
+import { limitToolText } from "../http/limit-messages.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Logger } from "../log.ts";
 
+/** A successful call whose structured content is `R` (a tool's: its operation's success body, ResultOf). */
+export type ToolReply<R> = CallToolResult & { structuredContent: R; isError?: false };
+
+/** A failed call: no structured content. */
+export type ToolFailure = CallToolResult & { isError: true; structuredContent?: undefined };
+
 /** A successful call: the structured result and a text rendering of it for the model. */
-export function toolResult(structured: object, text: string): CallToolResult {
-  return { structuredContent: structured as Record<string, unknown>, content: [{ type: "text", text }] };
+export function toolResult<R extends object>(structured: R, text: string): ToolReply<R> {
+  // The contract's types are objects of named fields; the SDK's type is any string-keyed object.
+  return { structuredContent: structured as R & Record<string, unknown>, content: [{ type: "text", text }] };
 }
 
 /** A failed call: `isError` with a text that says what to do next, and no structured content. */
-export function toolError(text: string): CallToolResult {
+export function toolError(text: string): ToolFailure {
   return { isError: true, content: [{ type: "text", text }] };
 }
 
@@ -27,6 +35,7 @@ export function problemText(p: HttpProblem): string {
     const fields = (p.extra.errors ?? []).map((e) => `${e.field} ${e.message}`).join("; ");
     return `Invalid arguments${fields ? `: ${fields}` : `: ${p.detail}`}. Fix them and call the tool again.`;
   }
+  if (p.extra.limit) return limitToolText(p.extra.limit);
   if (p.status === 429) {
     // The feature's detail already says when (from Retry-After); keep it, and say it if not.
     if (/retry after \d+ seconds/i.test(p.detail)) return `${p.detail} Do not retry sooner.`;

@@ -7,10 +7,10 @@ import type { ExpertUrls } from "../experts/urls.ts";
 import { canonicalZone } from "../experts/zoned-time.ts";
 import type { Auth } from "../http/auth.ts";
 import type { SocketInfo } from "../http/client-ip.ts";
+import { limitPageText } from "../http/limit-messages.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Budget } from "../http/rate-limit.ts";
 import { queryValidator } from "../contract/index.ts";
-import type { AppOps } from "../ops/ops.ts";
 import type { SearchDeps } from "../search/deps.ts";
 import { checkResultWindow } from "../search/result-window.ts";
 import { type SearchQuery, searchExperts } from "../search/search.ts";
@@ -54,14 +54,20 @@ function choicesReader(sql: Sql) {
  * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
  * profile budgets, so scraping the pages is no way around the rate limits.
  */
-export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; ops: AppOps; auth: Auth<Owner, User>; search: SearchDeps }) {
+export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; search: SearchDeps }) {
   const choices = choicesReader(deps.sql);
 
+  // The pages draw through the same entry as REST and MCP (auth.drawOn), always on the address's
+  // budget (a page takes no key), and word a refusal from the same message (limitPageText).
   async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
-    const decision = await deps.ops.limiter.take(budget, { ip: deps.auth.addressOf(request, server), keyId: null });
-    if (decision.allowed) return null;
-    const retry = decision.headers["retry-after"] ?? "60";
-    return page(publicLayout({ locale, title: "429" }, html`<h1>Too many requests</h1><p>Wait ${retry} seconds, then reload. Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`), 429, { "retry-after": retry });
+    try {
+      await deps.auth.drawOn(budget, { owner: null, clientIp: deps.auth.addressOf(request, server) });
+      return null;
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || !error.extra.limit) throw error;
+      const text = limitPageText(error.extra.limit);
+      return page(publicLayout({ locale, title: "429" }, html`<h1>Too many requests</h1><p>${text} Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`), 429, error.extra.headers);
+    }
   }
 
   async function directory({ request, server }: { request: Request; server: SocketInfo | null }) {
