@@ -3,6 +3,7 @@ import type { Sql } from "../db/connect.ts";
 import { JsonText } from "../http/cached-json.ts";
 import { displayLocation } from "./location.ts";
 import { weeklySlotsColumn } from "./schedule.ts";
+import { expertFieldsJson, translatedTexts } from "./shape.ts";
 import { expertNotFound } from "./slug.ts";
 import type { Locale } from "./summary.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -31,34 +32,16 @@ interface ProfileRow {
  * otherwise. The answer is built by PostgreSQL (json_build_object) and sent as it comes: the
  * profile is ~30 columns with arrays and nested objects, and reading them into JavaScript values
  * to serialize them again was most of the profile's own CPU on the server (BENCHMARKS.md,
- * "JavaScript per request"). The fields are in the contract's order, the same as the summary's
- * (src/experts/summary.ts) followed by the profile's own; the three URLs come in as parameters
- * from `urls`, so they are made exactly as everywhere else.
+ * "JavaScript per request"). The expert's fields are the summary's, from the same table
+ * (shape.ts), followed by the profile's own; the three URLs come in as parameters from `urls`,
+ * so they are made exactly as everywhere else.
  */
 export async function expertProfileJson(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<JsonText> {
   const [row] = await sql<ProfileRow[]>`
     select
+      json_build_object(${expertFieldsJson(sql, "before location", urls, slug)})::text as head,
       json_build_object(
-        'slug', e.slug,
-        'name', e.name,
-        'title', coalesce(tl.title, te.title),
-        'tagline', coalesce(tl.tagline, te.tagline),
-        'avatar_url', coalesce(e.avatar_url, ${urls.avatar(slug, null)}),
-        'profile_url', ${urls.profile(slug)}::text,
-        'booking_url', ${urls.booking(slug)}::text,
-        'categories', array(select c.category_slug from expert_categories c
-                            where c.expert_id = e.id order by c.position)
-      )::text as head,
-      json_build_object(
-        'rating', e.rating::float8,
-        'review_count', e.review_count,
-        'years_experience', e.years_experience,
-        'starting_price_usd', e.starting_price_usd::float8,
-        'languages_spoken', e.languages,
-        'tags', e.tags,
-        'is_verified', e.is_verified,
-        'accepting_clients', e.accepting_clients,
-        'availability_status', e.availability_status,
+        ${expertFieldsJson(sql, "after location", urls, slug)},
         'bio', coalesce(tl.bio, te.bio),
         'cover_image_url', e.cover_image_url,
         'subcategory_slugs', array(select s.subcategory_slug from expert_subcategories s
@@ -82,8 +65,7 @@ export async function expertProfileJson(sql: Sql, slug: string, locale: Locale, 
       )::text as tail,
       e.city, e.state_code, e.country_code, e.timezone, e.lat, e.lng
     from experts e
-    left join expert_translations tl on tl.expert_id = e.id and tl.locale = ${locale}
-    left join expert_translations te on te.expert_id = e.id and te.locale = 'en'
+    ${translatedTexts(sql, locale)}
     where e.slug = ${slug} and e.is_public and e.is_verified`;
   if (!row) throw expertNotFound(slug);
   const location: ProfileLocation = {
