@@ -85,6 +85,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
   let listening = false;
   let generation = 0;
   let listenerPid: number | null = null;
+  let closes = 0; // connections closed so far: a close during the set-up is noticed by the count
   let closed = false;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -98,6 +99,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
     connection: { application_name: options.applicationName ?? `expert-directory-channel/${process.pid}` },
     onnotify: (name: string, payload: string) => dispatchTo(handlers, log, name, payload),
     onclose: () => {
+      closes++;
       if (!connected) return;
       connected = false;
       listening = false;
@@ -121,11 +123,17 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
   function connect(): Promise<void> {
     connecting ??= (async () => {
       try {
-        // All LISTENs and the pid on one connection: a pool of one keeps them together.
-        for (const name of handlers.keys()) await conn`listen ${conn(name)}`;
-        const [{ pid }] = await conn<{ pid: number }[]>`select pg_backend_pid() as pid`;
+        // All LISTENs and the pid in one simple-protocol round trip, so they are surely on one
+        // connection: a pool of one reconnects silently between statements, and a LISTEN on a
+        // connection that then closed would leave the channel deaf while it believes it listens.
+        const closesBefore = closes;
+        const listens = [...handlers.keys()].map((name) => `listen "${name.replaceAll('"', '""')}"`);
+        const results = await conn.unsafe([...listens, "select pg_backend_pid() as pid"].join("; ")).simple();
+        const pidRows = (listens.length > 0 ? results.at(-1) : results) as unknown as { pid: number }[];
         if (closed) return;
-        listenerPid = pid;
+        // Closed since (the connection's close is ignored while not yet connected): try again.
+        if (closes !== closesBefore) throw new Error("the listening connection closed while it was set up");
+        listenerPid = pidRows[0].pid;
         connected = true;
         const current = ++generation;
         const attempts = attempt;
