@@ -1,10 +1,11 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import type { Locale } from "../locales.ts";
 import { summaryLocation } from "./location.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 export type ExpertSummary = components["schemas"]["ExpertSummary"];
-export type Locale = components["schemas"]["Locale"];
+export type { Locale };
 type ExpertFields = components["schemas"]["ExpertFields"];
 type Location = components["schemas"]["Location"];
 

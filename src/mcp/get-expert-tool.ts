@@ -1,6 +1,7 @@
 import { toolArguments } from "../contract/index.ts";
 import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
+import { localeList } from "../locales.ts";
 import { callerOf } from "./caller.ts";
 import type { Locale } from "../experts/summary.ts";
 import { toolSchemas } from "./schemas.ts";
@@ -10,7 +11,7 @@ import type { ToolRegistrar } from "./tool-registry.ts";
 
 export const getExpertInput = {
   slug: toolSchemas.pathParameter("getExpert", "slug", "The expert's slug, exactly as search_experts returned it (e.g. hana-kim)."),
-  locale: toolSchemas.queryParameter("getExpert", "locale", "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en)."),
+  locale: toolSchemas.queryParameter("getExpert", "locale", `Language of the title, tagline and bio: ${localeList()} (default en).`),
 };
 
 /** The 404 of an unknown slug, worded for an agent: what to call instead. */

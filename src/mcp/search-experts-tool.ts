@@ -3,6 +3,7 @@ import { type ToolArgument, toolArguments } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../experts/search.ts";
 import { MAX_RESULT_WINDOW } from "../experts/result-window.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
+import { LOCALES, localeList } from "../locales.ts";
 import { callerOf } from "./caller.ts";
 import { toolSchemas } from "./schemas.ts";
 import { guardedTool, toolResult } from "./tool-result.ts";
@@ -12,13 +13,13 @@ import type { ToolRegistrar } from "./tool-registry.ts";
 const param = (name: string, description?: string) => toolSchemas.queryParameter("searchExperts", name, description);
 
 export const searchExpertsInput: Record<string, ToolArgument> = {
-  q: param("q", "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone."),
+  q: param("q", `Free text in any of ${LOCALES.join(", ")}, searched by meaning: words, a name or a whole sentence, e.g. "family lawyer lyon", "세무사" or "I need a payroll specialist who speaks Japanese". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone.`),
   category: param("category", `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`),
   country: param("country", "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive)."),
   city: param("city", "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate."),
   language: param("language", "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language)."),
   accepting_only: { schema: { type: "boolean", description: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone." }, required: false },
-  locale: param("locale", "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en)."),
+  locale: param("locale", `Language of the returned titles and taglines: ${localeList()} (default en).`),
   sort: param("sort", "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first."),
   page: param("page", "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper."),
   limit: param("limit", "Experts per page, 1 to 20 (default 10)."),
