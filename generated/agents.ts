@@ -352,7 +352,7 @@ export interface components {
          * @example en
          * @enum {string}
          */
-        Locale: "en" | "ko" | "ja" | "zh" | "fr" | "de";
+        Locale: "en" | "ko" | "ja" | "zh" | "fr" | "de" | "es";
         /**
          * @description An expert category.
          * @example tax-advisory
