@@ -18,7 +18,7 @@ export interface paths {
          *     `slug` for details. All parameters are optional; with none, the best-rated experts come
          *     first.
          *
-         *     - `q` is free text in any of the six locales, searched by meaning: every word counts, in
+         *     - `q` is free text in any of the `Locale` values, searched by meaning: every word counts, in
          *       any order, across the name, titles, taglines, bios, tags, services, categories and
          *       subcategories, city, country and languages spoken. Synonyms and translations come from
          *       the search vocabulary (`attorney`, `avocat` and `弁護士` all find lawyers; `Köln` and
@@ -357,7 +357,7 @@ export interface components {
          * @example en
          * @enum {string}
          */
-        Locale: "en" | "ko" | "ja" | "zh" | "fr" | "de";
+        Locale: "en" | "ko" | "ja" | "zh" | "fr" | "de" | "es";
         /**
          * @description An expert category.
          * @example tax-advisory
@@ -1666,14 +1666,11 @@ export interface components {
              * @default false
              */
             ai_chat_available?: boolean;
-            /** @description The expert's texts per locale. English is required and is the fallback for every other locale. */
+            /** @description The expert's texts per locale, keyed by a `Locale` value. English is required and is the fallback for every other locale. */
             translations: {
                 en: components["schemas"]["ExpertTranslation"];
-                ko?: components["schemas"]["ExpertTranslation"];
-                ja?: components["schemas"]["ExpertTranslation"];
-                zh?: components["schemas"]["ExpertTranslation"];
-                fr?: components["schemas"]["ExpertTranslation"];
-                de?: components["schemas"]["ExpertTranslation"];
+            } & {
+                [key: string]: components["schemas"]["ExpertTranslation"];
             };
             /** @description Services the expert offers, in display order. */
             services?: components["schemas"]["ExpertImportService"][];

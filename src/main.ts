@@ -8,6 +8,7 @@ import { ImportRejected, type ImportProgress } from "./experts/import-file.ts";
 import { importProgressPrinter, spoolStdin } from "./experts/import-cli.ts";
 import { importFile } from "./experts/import-stream.ts";
 import { seedDemo } from "./demo/seed.ts";
+import { LOCALES } from "./locales.ts";
 import { createLogger } from "./log.ts";
 import { readVocabularyImport } from "./search/vocabulary-file.ts";
 import { importOperatorVocabulary } from "./search/vocabulary-store.ts";
@@ -29,8 +30,8 @@ Commands:
   seed --demo        load the deterministic demo directory
   users add EMAIL    create a dashboard account; the password is read from stdin
   vocabulary import LOCALE FILE
-                     replace the operator's own search vocabulary of LOCALE (en, ko, ja, zh,
-                     fr, de) with FILE (kind<TAB>key<TAB>term | term…; "-" reads stdin)
+                     replace the operator's own search vocabulary of LOCALE (${LOCALES.join(", ")})
+                     with FILE (kind<TAB>key<TAB>term | term…; "-" reads stdin)
   help               show this text
 
 Options:

@@ -1,3 +1,4 @@
+import { LOCALES } from "../locales.ts";
 import type { Pool } from "./connect.ts";
 import { migrations as allMigrations, type Migration } from "./migrations.ts";
 
@@ -27,5 +28,16 @@ export async function migrate(sql: Pool, migrations: Migration[] = allMigrations
     });
     if (done) applied.push(migration.version);
   }
+  await addLocales(sql);
   return applied;
+}
+
+/**
+ * The contract's locales into the `locales` table (022_locales.sql) that translations and the
+ * search vocabulary reference: a locale added to the enum is usable at the next start without a
+ * migration. Skipped while the table does not exist (a partial list of migrations).
+ */
+async function addLocales(sql: Pool) {
+  const [{ present }] = await sql`select to_regclass('locales') is not null as present`;
+  if (present) await sql`insert into locales (code) select unnest(${[...LOCALES]}::text[]) on conflict do nothing`;
 }

@@ -1,6 +1,6 @@
 /**
  * The deterministic demo directory: realistic experts in every category, spread over cities on
- * five continents, with real translations in all six display locales for most of them.
+ * five continents, with real translations in every display locale for most of them.
  *
  * Same output on every call and every run: all randomness comes from a seeded PRNG (prng.ts),
  * created per call; nothing is random at import time and no clock is read.

@@ -4,7 +4,7 @@ type Location = components["schemas"]["Location"];
 
 const regionNames = new Map<string, Intl.DisplayNames>();
 // Intl.DisplayNames#of costs about 10 µs a call, once per expert of every answer; the names are
-// a few hundred codes per locale (the six locales the contract knows), so each is looked up once.
+// a few hundred codes per locale (the locales the contract knows), so each is looked up once.
 const countryNames = new Map<string, string>();
 
 function countryName(code: string, locale: string): string {

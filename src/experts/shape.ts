@@ -1,6 +1,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import type { Locale } from "../locales.ts";
 import type { ExpertUrls } from "./urls.ts";
 
 type ExpertFields = components["schemas"]["ExpertFields"];
@@ -55,7 +56,7 @@ const afterLocation = fieldNames.slice(afterCategories);
  * Joins `tl` (the requested locale) and `te` (English, which every expert has) to `experts e`:
  * the translated fields read the locale's text, and English where it has none.
  */
-export function translatedTexts(sql: Sql, locale: components["schemas"]["Locale"]) {
+export function translatedTexts(sql: Sql, locale: Locale) {
   return sql`
     left join expert_translations tl on tl.expert_id = e.id and tl.locale = ${locale}
     left join expert_translations te on te.expert_id = e.id and te.locale = 'en'`;

@@ -1,5 +1,6 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
+import type { Locale } from "../locales.ts";
 import { summaryLocation } from "./location.ts";
 import { expertFieldValues, type StoredFields, storedFieldColumns } from "./shape.ts";
 import type { ExpertUrls } from "./urls.ts";
@@ -7,7 +8,8 @@ import type { ExpertUrls } from "./urls.ts";
 export { translatedTexts } from "./shape.ts";
 
 export type ExpertSummary = components["schemas"]["ExpertSummary"];
-export type Locale = components["schemas"]["Locale"];
+export type { Locale };
+type ExpertFields = components["schemas"]["ExpertFields"];
 type Location = components["schemas"]["Location"];
 
 /**

@@ -1,5 +1,6 @@
 import { type ExpertProfile, getExpertProfile } from "../experts/profile.ts";
 import { checkSlug } from "../experts/slug.ts";
+import { localeList } from "../locales.ts";
 import { contractTool } from "./tool-registry.ts";
 import { toolResult } from "./tool-result.ts";
 
@@ -75,7 +76,7 @@ export const getExpertTool = contractTool({
   operation: "getExpert",
   arguments: {
     slug: SLUG_ARGUMENT,
-    locale: "Language of the title, tagline and bio: en, ko, ja, zh, fr or de (default en).",
+    locale: `Language of the title, tagline and bio: ${localeList()} (default en).`,
   },
   annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
   wording: (p, { slug }) => (p.status === 404 ? unknownExpertText(slug) : undefined),

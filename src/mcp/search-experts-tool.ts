@@ -2,6 +2,7 @@ import type { ArgumentsOf } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../search/search.ts";
 import { MAX_RESULT_WINDOW } from "../search/result-window.ts";
 import type { ExpertSummary } from "../experts/summary.ts";
+import { LOCALES, localeList } from "../locales.ts";
 import { toolSchemas } from "./schemas.ts";
 import { contractTool } from "./tool-registry.ts";
 import { type ToolReply, toolResult } from "./tool-result.ts";
@@ -72,13 +73,13 @@ export const searchExpertsTool = contractTool({
   operation: "searchExperts",
   renames: { accepting: "accepting_only" },
   arguments: {
-    q: "Free text in any of en, ko, ja, zh, fr, de, searched by meaning: words, a name or a whole sentence, e.g. \"family lawyer lyon\", \"세무사\" or \"I need a payroll specialist who speaks Japanese\". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone.",
+    q: `Free text in any of ${LOCALES.join(", ")}, searched by meaning: words, a name or a whole sentence, e.g. "family lawyer lyon", "세무사" or "I need a payroll specialist who speaks Japanese". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone.`,
     category: `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`,
     country: "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive).",
     city: "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate.",
     language: "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language).",
     accepting_only: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone.",
-    locale: "Language of the returned titles and taglines: en, ko, ja, zh, fr or de (default en).",
+    locale: `Language of the returned titles and taglines: ${localeList()} (default en).`,
     sort: "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first.",
     page: "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper.",
     limit: "Experts per page, 1 to 20 (default 10).",

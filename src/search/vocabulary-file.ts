@@ -5,8 +5,10 @@
  * 639-1), country (ISO 3166-1 alpha-2), city (`CC:English name`), synonym (an English word), stop.
  */
 
-export const LOCALES = ["en", "ko", "ja", "zh", "fr", "de"] as const;
-export type VocabularyLocale = (typeof LOCALES)[number];
+import { isLocale, LOCALES, type Locale } from "../locales.ts";
+
+export { LOCALES };
+export type VocabularyLocale = Locale;
 export const KINDS = ["category", "subcategory", "language", "country", "city", "synonym", "stop"] as const;
 export type VocabularyKind = (typeof KINDS)[number];
 
@@ -55,7 +57,7 @@ export function parseVocabularyFile(text: string, locale: VocabularyLocale): { e
 
 /** An operator's file for one locale, checked whole: its entries, or every problem by line. */
 export function readVocabularyImport(locale: string, text: string): { locale: VocabularyLocale; entries: VocabularyEntry[] } | { errors: string[] } {
-  if (!(LOCALES as readonly string[]).includes(locale)) return { errors: [`Unknown locale "${locale}"; one of ${LOCALES.join(", ")}.`] };
+  if (!isLocale(locale)) return { errors: [`Unknown locale "${locale}"; one of ${LOCALES.join(", ")}.`] };
   const { entries, errors } = parseVocabularyFile(text, locale as VocabularyLocale);
   if (errors.length) return { errors: errors.map((e) => `line ${e.line}: ${e.message}`) };
   if (!entries.length) return { errors: ["The file holds no entries."] };

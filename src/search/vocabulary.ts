@@ -108,7 +108,7 @@ export class Vocabulary {
     return this.concepts.get(term) ?? [];
   }
 
-  /** Every normalised term of a concept, across the six locales. */
+  /** Every normalised term of a concept, across every locale. */
   terms(concept: Concept): string[] {
     return [...(this.termsOf.get(conceptId(concept)) ?? [])];
   }

@@ -1,13 +1,9 @@
-import type { Locale } from "../experts/summary.ts";
+import { isLocale, type Locale } from "../locales.ts";
 
-export const LOCALES: Locale[] = ["en", "ko", "ja", "zh", "fr", "de"];
-
-function isLocale(value: string): value is Locale {
-  return (LOCALES as string[]).includes(value);
-}
+export { LOCALES } from "../locales.ts";
 
 /**
- * The page's language: `?locale=` when it names one of the six, else the best of the browser's
+ * The page's language: `?locale=` when it names one of LOCALES, else the best of the browser's
  * Accept-Language (by q-value, matched on the primary subtag: `de-AT` → de, `zh-Hant` → zh), else
  * English. A malformed header is read as far as it makes sense and never fails the page.
  */

@@ -1,18 +1,16 @@
-import type { Locale } from "../experts/summary.ts";
-import { de } from "./page-text/de.ts";
-import { en, type PageText } from "./page-text/en.ts";
-import { fr } from "./page-text/fr.ts";
-import { ja } from "./page-text/ja.ts";
-import { ko } from "./page-text/ko.ts";
-import { zh } from "./page-text/zh.ts";
+import type { Locale } from "../locales.ts";
+import * as ALL from "./page-text/all.ts";
+import type { PageText } from "./page-text/en.ts";
 
-// The words of the public pages in the six locales of the API, one file per locale in page-text/.
-// Expert data comes translated from the database; these are only the labels around it. `{x}`
-// marks a value filled in by `fill`.
+// The words of the public pages in every locale of the API (src/locales.ts), one file per locale
+// in page-text/ listed in page-text/all.ts. Expert data comes translated from the database; these
+// are only the labels around it. `{x}` marks a value filled in by `fill`. A new key goes into
+// page-text/en.ts (whose shape is PageText) and every other locale's file: one missing fails the
+// type check.
 
 export type { PageText };
 
-const TEXTS: Record<Locale, PageText> = { en, ko, ja, zh, fr, de };
+const TEXTS: Record<Locale, PageText> = ALL;
 
 export function pageText(locale: Locale): PageText {
   return TEXTS[locale];
