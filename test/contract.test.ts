@@ -97,9 +97,9 @@ describe("the contract", () => {
     SLOW,
   );
 
-  it("is OpenAPI 3.1 and carries version 2.0.0", () => {
+  it("is OpenAPI 3.1 and carries version 2.1.0", () => {
     expect(contract.openapi).toBe("3.1.0");
-    expect(contract.info.version).toBe("2.0.0");
+    expect(contract.info.version).toBe("2.1.0");
     expect(contract.info.title).toBe("Expert Directory Agent API");
   });
 
@@ -113,6 +113,10 @@ describe("the contract", () => {
       "get /api/agents/keys": "listApiKeys",
       "post /api/agents/keys": "createApiKey",
       "delete /api/agents/keys/{id}": "revokeApiKey",
+      "get /api/agents/keys/{id}/webhook": "getWebhook",
+      "put /api/agents/keys/{id}/webhook": "setWebhook",
+      "delete /api/agents/keys/{id}/webhook": "deleteWebhook",
+      "post /api/agents/keys/{id}/webhook/secret": "rotateWebhookSecret",
       "post /api/auth/signup": "signup",
       "post /api/auth/login": "login",
       "post /api/auth/logout": "logout",

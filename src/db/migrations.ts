@@ -15,6 +15,7 @@ import m016 from "../../sql/016_import_deferred.sql" with { type: "text" };
 import m017 from "../../sql/017_channel.sql" with { type: "text" };
 import m018 from "../../sql/018_login_attempts.sql" with { type: "text" };
 import m019 from "../../sql/019_inquiry_states.sql" with { type: "text" };
+import m021 from "../../sql/021_webhooks.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   { version: "017_channel", sql: m017 },
   { version: "018_login_attempts", sql: m018 },
   { version: "019_inquiry_states", sql: m019 },
+  { version: "021_webhooks", sql: m021 },
 ];
