@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { postWebhook } from "../src/webhooks/post.ts";
 import { startApp, type TestApp } from "./support/app.ts";
 import { expectContractResponse, expectSchema } from "./support/contract.ts";
 import { inquiryFor } from "./support/inquiry.ts";
@@ -153,13 +154,32 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     // a cross-site page with the cookie is refused before anything changes
     expect((await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
 
+    // the dashboard's page of the key: its URL, no secret, and (after an event) its last delivery
+    const keyed = { headers: { authorization: `Bearer ${created.body.key}` } } as TestKey;
+    const first = await sendInquiry(app, keyed);
+    await app.sql`update inquiries set status = 'delivered' where id = ${first}`;
+    await eventually(async () => (await app.sql`select 1 from webhook_events where api_key_id = ${keyId} and delivered_at is not null`)[0], "the event delivered");
+    const page = await fetch(`${app.url}/dashboard/keys/${keyId}/webhook`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const text = await page.text();
+    expect(text).toContain(`value="${receiver.url}?v=2"`);
+    expect(text).toContain("inquiry.delivered");
+    expect(text).toMatch(/data-role="state">delivered<.*\n.*data-role="attempts">1<.*\n.*data-role="status">200</);
+    expect(text).not.toContain(put.body.secret);
+    expect(text).toContain('src="/dashboard/webhook.js"');
+    expect((await fetch(`${app.url}/dashboard/webhook.js`)).status).toBe(200);
+    expect(await (await fetch(`${app.url}/dashboard`, { headers: { cookie } })).text()).toContain(`href="/dashboard/keys/${keyId}/webhook"`);
+    // another account's key, or no session: no page
+    expect((await fetch(`${app.url}/dashboard/keys/${stranger.keyId}/webhook`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${app.url}/dashboard/keys/${keyId}/webhook`, { redirect: "manual" })).status).toBe(303);
+
     // removed: no more events for the key's inquiries
     expect((await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie, ...origin } })).status).toBe(204);
     expect((await call(app, "GET", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie } })).status).toBe(404);
-    const key = { headers: { authorization: `Bearer ${created.body.key}` } } as TestKey;
-    const inquiryId = await sendInquiry(app, key);
+    const inquiryId = await sendInquiry(app, keyed);
     await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${keyId}`;
+    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${keyId} and data->>'inquiry_id' = ${inquiryId}`;
     expect(n).toBe(0);
   });
 
@@ -224,5 +244,29 @@ describe("webhooks without WEBHOOK_ALLOW_PRIVATE", () => {
     const res = await call(app, "GET", `/api/agents/keys/${key.keyId}/webhook`, { headers: key.headers });
     expect(res.body.deliveries[0]).toMatchObject({ state: "pending", last_status_code: null });
     expect(res.body.deliveries[0].last_error).toContain("localhost resolves to");
+  });
+});
+
+describe("postWebhook", () => {
+  it("resolves once, checks, and connects to the address it checked (a second lookup could answer otherwise)", async () => {
+    const receiver = startReceiver();
+    try {
+      let lookups = 0;
+      // A name no DNS knows: the POST reaches the receiver only through the address checked.
+      const resolve = async () => (++lookups === 1 ? [{ address: "127.0.0.1", family: 4 as const }] : [{ address: "10.0.0.1", family: 4 as const }]);
+      const url = `http://hooks.invalid:${receiver.port}/x`;
+      const body = JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", type: "inquiry.delivered", created_at: new Date().toISOString(), data: {} });
+      const ok = await postWebhook(url, {}, body, { allowPrivate: true, resolve, timeoutMs: 10_000 });
+      expect(ok).toEqual({ status: 200, error: null });
+      expect(lookups).toBe(1);
+      expect(receiver.received[0].headers.get("host")).toBe(`hooks.invalid:${receiver.port}`);
+      // without the setting, the private answer is refused before any connection
+      const refused = await postWebhook(url, {}, body, { allowPrivate: false, resolve, timeoutMs: 10_000 });
+      expect(refused.status).toBeNull();
+      expect(refused.error).toContain("hooks.invalid resolves to 10.0.0.1");
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      receiver.stop();
+    }
   });
 });
