@@ -30,13 +30,13 @@ create table webhook_events (
   last_status_code int,
   last_error       text,
   delivered_at     timestamptz,
-  -- set when retries stop: 24 hours after created_at, or the key's webhook was removed
+  -- set when retries stop: 24 hours after created_at, or the key's webhook was removed or the key revoked
   failed_at        timestamptz
 );
 create index webhook_events_due on webhook_events (next_attempt_at) where delivered_at is null and failed_at is null;
 create index webhook_events_by_key on webhook_events (api_key_id, created_at desc);
 
--- Every status change of an inquiry whose key has a webhook becomes an event; every change (with
+-- Every status change of an inquiry whose key has a webhook (and is not revoked) becomes an event; every change (with
 -- or without one) is notified on `inquiry_status` as "<inquiry id> <status>", which wakes the
 -- sender and tells MCP sessions (src/mcp/inquiry-updates.ts). A NOTIFY is sent at commit only.
 create or replace function inquiry_status_changed() returns trigger language plpgsql as $$
@@ -47,7 +47,8 @@ begin
     return null;
   end if;
   if new.status <> 'pending' and new.api_key_id is not null
-     and exists (select 1 from webhooks where api_key_id = new.api_key_id) then
+     and exists (select 1 from webhooks w join api_keys k on k.id = w.api_key_id
+                 where w.api_key_id = new.api_key_id and k.revoked_at is null) then
     select slug into expert_slug from experts where id = new.expert_id;
     insert into webhook_events (api_key_id, type, data)
     values (new.api_key_id, 'inquiry.' || new.status, jsonb_build_object(

@@ -183,6 +183,52 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     expect(n).toBe(0);
   });
 
+  it("makes no events for a revoked key, and drops those it had not sent", async () => {
+    const key = await createTestKey(app.sql);
+    await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: receiver.url }, headers: key.headers });
+    const inquiryId = await sendInquiry(app, key);
+    // One event left unsent (due in an hour), then the key revoked, then another change.
+    await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
+    await app.sql`update webhook_events set next_attempt_at = now() + interval '1 hour' where api_key_id = ${key.keyId}`;
+    await app.sql`update api_keys set revoked_at = now() where id = ${key.keyId}`;
+    await app.sql`update inquiries set status = 'acknowledged' where id = ${inquiryId}`;
+    await app.sql`update webhook_events set next_attempt_at = now() where api_key_id = ${key.keyId}`;
+    const event = await eventually(async () => {
+      const [row] = await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
+      return row;
+    }, "the unsent event dropped");
+    expect(event.type).toBe("inquiry.delivered");
+    expect(event.attempts).toBe(0);
+    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId}`;
+    expect(n).toBe(1);
+    expect(receiver.received.some((r) => r.body.data.inquiry_id === inquiryId)).toBe(false);
+  });
+
+  it("stops retrying once the next try would fall past 24 hours after the event", async () => {
+    const failing = startReceiver(() => 500);
+    try {
+      const key = await createTestKey(app.sql);
+      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: failing.url }, headers: key.headers });
+      const inquiryId = await sendInquiry(app, key);
+      // Made (as if) a day ago, in the same transaction as the change, before any sender sees it.
+      await app.sql.begin(async (tx) => {
+        await tx`update inquiries set status = 'delivered' where id = ${inquiryId}`;
+        await tx`update webhook_events set created_at = now() - interval '24 hours' where api_key_id = ${key.keyId}`;
+      });
+      const event = await eventually(async () => {
+        const [row] = await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
+        return row;
+      }, "the event given up");
+      expect(event.attempts).toBe(1);
+      expect(event.last_status_code).toBe(500);
+      expect(failing.received).toHaveLength(1);
+      const res = await call(app, "GET", `/api/agents/keys/${key.keyId}/webhook`, { headers: key.headers });
+      expect(res.body.deliveries[0]).toMatchObject({ state: "failed", attempts: 1, last_status_code: 500, last_error: "answered 500", next_attempt_at: null });
+    } finally {
+      failing.stop();
+    }
+  });
+
   it("refuses URLs that are not http(s), carry credentials, or are malformed", async () => {
     const key = await createTestKey(app.sql);
     for (const url of ["ftp://example.com/hook", "https://user:pw@example.com/hook", "not a url at all", "https://example.com/#frag"]) {

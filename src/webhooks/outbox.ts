@@ -35,7 +35,8 @@ export interface EventDeliveryDeps {
 
 /**
  * Claims due events, skipping rows another sender holds (FOR UPDATE SKIP LOCKED), and leases them
- * with their webhook's URL and the secrets that sign now. Safe with any number of senders.
+ * with their webhook's URL and the secrets that sign now (none once the webhook is removed or the
+ * key revoked: a revoked key's holder hears nothing more). Safe with any number of senders.
  */
 export async function claimDueEvents(sql: Sql, limit: number): Promise<ClaimedEvent[]> {
   return await sql<ClaimedEvent[]>`
@@ -50,7 +51,9 @@ export async function claimDueEvents(sql: Sql, limit: number): Promise<ClaimedEv
       returning id, api_key_id, type, data, created_at, attempts)
     select c.*, w.url, w.secret,
            case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret
-    from claimed c left join webhooks w on w.api_key_id = c.api_key_id`;
+    from claimed c
+    left join webhooks w on w.api_key_id = c.api_key_id
+      and exists (select 1 from api_keys k where k.id = w.api_key_id and k.revoked_at is null)`;
 }
 
 export function eventBackoffMs(attempts: number, baseMs: number): number {
@@ -70,7 +73,7 @@ export function eventBody(event: Pick<ClaimedEvent, "id" | "type" | "created_at"
 export async function deliverEvent(deps: EventDeliveryDeps, event: ClaimedEvent): Promise<boolean> {
   const { sql, log } = deps;
   if (!event.url || !event.secret) {
-    await sql`update webhook_events set failed_at = now(), last_error = 'the webhook was removed' where id = ${event.id}`;
+    await sql`update webhook_events set failed_at = now(), last_error = 'the webhook was removed or its key revoked' where id = ${event.id}`;
     return false;
   }
   const attempts = event.attempts + 1;
