@@ -277,7 +277,8 @@ export interface paths {
          *     (`inquiry.delivered`, `inquiry.acknowledged`, `inquiry.declined`, `inquiry.expired`),
          *     POSTed as a `WebhookEvent` (see `webhooks` in this document). The first registration
          *     answers `201` with the signing `secret`, shown this one time; changing the URL later
-         *     answers `200` and keeps the secret (rotate it with `rotateWebhookSecret`).
+         *     answers `200` and keeps the secret (rotate it with `rotateWebhookSecret`). Revoking the key
+         *     stops its webhook: no events are made or sent for it after that.
          *
          *     The URL must be `https://` with a host name or address that resolves only to public
          *     addresses: private, loopback, link-local and other special-use addresses are refused

@@ -188,8 +188,10 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: receiver.url }, headers: key.headers });
     const inquiryId = await sendInquiry(app, key);
     // One event left unsent (due in an hour), then the key revoked, then another change.
-    await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
-    await app.sql`update webhook_events set next_attempt_at = now() + interval '1 hour' where api_key_id = ${key.keyId}`;
+    await app.sql.begin(async (tx) => {
+      await tx`update inquiries set status = 'delivered' where id = ${inquiryId}`;
+      await tx`update webhook_events set next_attempt_at = now() + interval '1 hour' where api_key_id = ${key.keyId}`;
+    });
     await app.sql`update api_keys set revoked_at = now() where id = ${key.keyId}`;
     await app.sql`update inquiries set status = 'acknowledged' where id = ${inquiryId}`;
     await app.sql`update webhook_events set next_attempt_at = now() where api_key_id = ${key.keyId}`;
