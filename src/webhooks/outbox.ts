@@ -118,9 +118,3 @@ const KEEP_DAYS = 30;
 export async function pruneEvents(sql: Sql): Promise<void> {
   await sql`delete from webhook_events where created_at < now() - make_interval(days => ${KEEP_DAYS}) and (delivered_at is not null or failed_at is not null)`;
 }
-
-/** Events not yet delivered nor given up (for metrics and health). */
-export async function pendingEvents(sql: Sql): Promise<number> {
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from webhook_events where delivered_at is null and failed_at is null`;
-  return n;
-}
