@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { systemResolver } from "../src/webhooks/address-policy.ts";
 import { postWebhook } from "../src/webhooks/post.ts";
+import { startWebhookSender } from "../src/webhooks/sender.ts";
 import { startApp, type TestApp } from "./support/app.ts";
 import { expectContractResponse, expectSchema } from "./support/contract.ts";
 import { inquiryFor } from "./support/inquiry.ts";
@@ -228,6 +230,33 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
       expect(res.body.deliveries[0]).toMatchObject({ state: "failed", attempts: 1, last_status_code: 500, last_error: "answered 500", next_attempt_at: null });
     } finally {
       failing.stop();
+    }
+  });
+
+  it("POSTs each event once however many senders look at the same time (claims are leased)", async () => {
+    const counting = startReceiver();
+    // Three more senders on the same database beside the app's own, as other instances would run.
+    const senders = [1, 2, 3].map(() => startWebhookSender({ sql: app.sql, log: app.log, config: app.config.webhooks, resolve: systemResolver }));
+    try {
+      const key = await createTestKey(app.sql);
+      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: counting.url }, headers: key.headers });
+      // 30 inquiries written directly (the 5-per-expert limit is not under test), then all delivered at once.
+      await app.sql`
+        insert into inquiries (api_key_id, expert_id, requester_name, requester_email, message)
+        select ${key.keyId}, (select id from experts order by id limit 1), 'Alex Morgan', 'alex@example.com', 'Hello ' || n
+        from generate_series(1, 30) n`;
+      await app.sql`update inquiries set status = 'delivered' where api_key_id = ${key.keyId}`;
+      await counting.until((r) => new Set(r.map((x) => x.body.id)).size === 30, "30 events");
+      await eventually(async () => {
+        const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId} and delivered_at is not null`;
+        return n === 30 || undefined;
+      }, "30 events recorded as delivered");
+      expect(counting.received).toHaveLength(30);
+      const [{ attempts }] = await app.sql<{ attempts: number }[]>`select sum(attempts)::int as attempts from webhook_events where api_key_id = ${key.keyId}`;
+      expect(attempts).toBe(30);
+    } finally {
+      await Promise.all(senders.map((s) => s.stop()));
+      counting.stop();
     }
   });
 
