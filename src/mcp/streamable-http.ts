@@ -42,7 +42,8 @@ const MAX_BATCH = 100; // the SDK transport's own cap on a batch
  * request. Sessions still exist (Mcp-Session-Id), as a database row any instance checks:
  * - POST initialize: a new session; its id comes back in Mcp-Session-Id.
  * - any other request: 400 without Mcp-Session-Id, 404 when the id is unknown or expired.
- * - GET: the session's event stream (the server sends nothing unprompted today; keep-alives).
+ * - GET: the session's event stream: keep-alives, and notifications/resources/updated for the
+ *   inquiries of the session's key (src/mcp/inquiry-updates.ts).
  * - DELETE: ends the session.
  * Responses to POSTed requests are plain JSON (`enableJsonResponse`): every tool answers in
  * one piece, and the request's server can be closed as soon as the answer is ready.
