@@ -31,13 +31,20 @@ export interface WebhookRouteDeps {
 export function webhookRoutes(deps: WebhookRouteDeps) {
   const { sql, log } = deps;
 
-  async function authorized(params: Record<string, string>, caller: Caller<KeyOwner>, user: User | null): Promise<{ keyId: string; actor: WebhookActor }> {
-    const { id } = keyPath(params);
-    if (id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
+  /** Who asks (401 if nobody) and about which key (400 if no id); not yet whether they may. */
+  function identified(params: Record<string, string>, caller: Caller<KeyOwner>, user: User | null): { keyId: string; actor: WebhookActor } {
     const actor: WebhookActor | null = user ? { kind: "user", userId: user.id } : caller.owner ? { kind: "key", keyId: caller.owner.keyId } : null;
     if (!actor) throw notLoggedIn();
-    await authorizeKey(sql, actor, id);
+    const { id } = keyPath(params);
+    if (id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
     return { keyId: id, actor };
+  }
+
+  /** Identified, and allowed to manage the key's webhook (403/404 otherwise). */
+  async function authorized(params: Record<string, string>, caller: Caller<KeyOwner>, user: User | null): Promise<{ keyId: string; actor: WebhookActor }> {
+    const who = identified(params, caller, user);
+    await authorizeKey(sql, who.actor, who.keyId);
+    return who;
   }
 
   const options = { apiKey: true, session: true } as const;
@@ -49,8 +56,12 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     })
     .get("/", async ({ params, caller, user }) => getWebhook(sql, (await authorized(params, caller, user)).keyId), options)
     .put("/", async ({ params, caller, user, request, set }) => {
-      const { keyId, actor } = await authorized(params, caller, user);
-      const url = await checkWebhookUrl(setBody(await readJsonBody(request)).url, deps.allowPrivate, deps.resolve);
+      // The body is checked before the key is looked up, as every body route checks it right after
+      // the credential: a malformed request is the same 400 whichever key it names.
+      const { keyId, actor } = identified(params, caller, user);
+      const body = setBody(await readJsonBody(request));
+      await authorizeKey(sql, actor, keyId);
+      const url = await checkWebhookUrl(body.url, deps.allowPrivate, deps.resolve);
       const result = await setWebhook(sql, keyId, url);
       // The URL's host only: its path may hold a receiver's own token.
       log.info(result.created ? "webhook registered" : "webhook changed", { key_id: keyId, by: actor.kind, host: new URL(url).host });

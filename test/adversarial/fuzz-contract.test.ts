@@ -68,6 +68,8 @@ function credentialsOf(operationId: string): Record<string, string> {
   if (operationId === "createInquiry" || operationId === "getInquiryStatus") return { authorization: creds.bearer };
   if (operationId === "logout") return { cookie: creds.logoutSession };
   if (["listApiKeys", "createApiKey", "revokeApiKey", "getCurrentUser"].includes(operationId)) return { cookie: creds.session };
+  // Any key id with the session: random ids end in 404, after the body's checks (no DNS asked).
+  if (["getWebhook", "setWebhook", "deleteWebhook", "rotateWebhookSecret"].includes(operationId)) return { cookie: creds.session };
   return {};
 }
 
