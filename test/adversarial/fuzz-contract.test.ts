@@ -301,5 +301,5 @@ describe("every MCP tool, fuzzed through the official client", () => {
 it("ran every operation", () => {
   expect(Object.keys(figures).filter((k) => k.startsWith("mcp:")).length).toBe(5);
   if (process.env.FUZZ_REPORT) console.log(JSON.stringify(figures, null, 1));
-  expect(Object.keys(figures).length).toBe(12 + 5);
+  expect(Object.keys(figures).length).toBe(16 + 5);
 });
