@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { systemResolver } from "../src/webhooks/address-policy.ts";
 import { postWebhook } from "../src/webhooks/post.ts";
 import { startWebhookSender } from "../src/webhooks/sender.ts";
@@ -345,5 +346,14 @@ describe("postWebhook", () => {
     } finally {
       receiver.stop();
     }
+  });
+});
+
+describe("the webhook settings", () => {
+  it("default to public https addresses only, and refuse a bad value naming the variable", () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: false, intervalMs: 2000, retryBaseMs: 30_000, timeoutMs: 10_000 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1" }).webhooks.allowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: "5" })).toThrow(/WEBHOOK_RETRY_BASE_MS/);
   });
 });
