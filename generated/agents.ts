@@ -256,6 +256,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/keys/{id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a key's webhook and its last deliveries
+         * @description Returns the webhook of one API key: its URL, whether an old secret still signs beside the
+         *     new one after a rotation, and the last 20 events with their delivery outcome (HTTP status
+         *     code of the last attempt, number of attempts, when). The secret itself is never shown again.
+         *
+         *     Called with the key itself (`Authorization: Bearer`, only for that key's own `id`) or from
+         *     the dashboard (session cookie, for any key of the account).
+         *
+         *     Errors: `401` no valid key or session; `403` the key belongs to another account, or a
+         *     Bearer key asks about another key; `404` no such key, or it has no webhook.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Register or change a key's webhook
+         * @description Sets the URL that hears every status change of the inquiries sent with this key
+         *     (`inquiry.delivered`, `inquiry.acknowledged`, `inquiry.declined`, `inquiry.expired`),
+         *     POSTed as a `WebhookEvent` (see `webhooks` in this document). The first registration
+         *     answers `201` with the signing `secret`, shown this one time; changing the URL later
+         *     answers `200` and keeps the secret (rotate it with `rotateWebhookSecret`). Revoking the key
+         *     stops its webhook: no events are made or sent for it after that.
+         *
+         *     The URL must be `https://` with a host name or address that resolves only to public
+         *     addresses: private, loopback, link-local and other special-use addresses are refused
+         *     (`400`), and checked again before every delivery. (An operator may allow `http://` and
+         *     private addresses for development.)
+         *
+         *     Errors: `400` not an allowed URL (the `detail` says why); `401`; `403` as for `getWebhook`,
+         *     or a cross-site `Origin` with the session cookie; `404` no such key.
+         */
+        put: operations["setWebhook"];
+        post?: never;
+        /**
+         * Remove a key's webhook
+         * @description Removes the webhook and its secret. Events not yet delivered are dropped; no further events
+         *     are made for this key until a webhook is registered again (with a new secret).
+         *
+         *     Errors: `401`; `403` as for `setWebhook`; `404` no such key, or it has no webhook.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/keys/{id}/webhook/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description Makes a new signing secret and returns it this one time. For the next 24 hours every event
+         *     carries two signatures, one with the new secret and one with the old
+         *     (`Webhook-Signature: t=…,v1=<new>,v1=<old>`), so the receiver can switch to the new secret
+         *     at its own pace; then the old one stops signing. Rotating again within those 24 hours ends
+         *     the older secret at once.
+         *
+         *     Errors: `401`; `403` as for `setWebhook`; `404` no such key, or it has no webhook.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;
@@ -349,7 +427,34 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    inquiryEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inquiry's status changed
+         * @description POSTed to the key's webhook URL for every status change of an inquiry sent with that key.
+         *     Verify `Webhook-Signature` before trusting the body: `t` is the Unix time in seconds of this
+         *     attempt and each `v1` the hex HMAC-SHA256, keyed with the webhook secret, of
+         *     `${t}.${raw body}` (two `v1` during 24 hours after a rotation: accept either). Refuse a `t`
+         *     more than 5 minutes from your clock, and compare in constant time. Answer `2xx` within 10
+         *     seconds to acknowledge; anything else (a redirect included) is retried with back-off
+         *     (30 s, doubling up to an hour) for 24 hours. Deduplicate by `id`.
+         */
+        post: operations["receiveInquiryEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1312,6 +1417,236 @@ export interface components {
              * @description When the key was revoked.
              */
             revoked_at: string;
+        };
+        /**
+         * @description Where a key's webhook events go.
+         * @example {
+         *       "url": "https://agent.example.com/hooks/expert-directory"
+         *     }
+         */
+        WebhookRequest: {
+            /**
+             * Format: uri
+             * @description An `https://` URL without user name or password, resolving only to public addresses.
+             */
+            url: string;
+        };
+        /**
+         * @description A key's webhook, without its secret, with its last deliveries.
+         * @example {
+         *       "key_id": "3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f",
+         *       "url": "https://agent.example.com/hooks/expert-directory",
+         *       "created_at": "2025-06-01T09:00:00Z",
+         *       "updated_at": "2025-06-01T09:00:00Z",
+         *       "previous_secret_expires_at": null,
+         *       "deliveries": [
+         *         {
+         *           "event_id": "7d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f",
+         *           "type": "inquiry.acknowledged",
+         *           "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
+         *           "created_at": "2025-06-02T09:00:00Z",
+         *           "state": "delivered",
+         *           "attempts": 2,
+         *           "last_attempt_at": "2025-06-02T09:00:31Z",
+         *           "last_status_code": 200,
+         *           "last_error": null,
+         *           "next_attempt_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        Webhook: {
+            /** @description The API key whose inquiries' events this webhook hears. */
+            key_id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the webhook was registered.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its URL or secret last changed.
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description After a rotation, until when the old secret still signs beside the new one; else null.
+             */
+            previous_secret_expires_at: string | null;
+            /** @description The last 20 events of this key, newest first. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description A newly registered webhook, with its signing secret shown this one time.
+         * @example {
+         *       "key_id": "3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f",
+         *       "url": "https://agent.example.com/hooks/expert-directory",
+         *       "created_at": "2025-06-01T09:00:00Z",
+         *       "updated_at": "2025-06-01T09:00:00Z",
+         *       "previous_secret_expires_at": null,
+         *       "deliveries": [],
+         *       "secret": "whsec_Q2x9LpR4vTz8KcN3wYh6BfJ1sDa5E7Gm0aBcDeFg",
+         *       "warning": "Copy this secret now. It is shown only once and cannot be recovered."
+         *     }
+         */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The key of the HMAC-SHA256 signatures in `Webhook-Signature`. Never shown again. */
+            secret: string;
+            /** @description A reminder to store the secret now. */
+            warning: string;
+        };
+        /**
+         * @description A webhook's new signing secret, shown this one time.
+         * @example {
+         *       "secret": "whsec_Q2x9LpR4vTz8KcN3wYh6BfJ1sDa5E7Gm0aBcDeFg",
+         *       "warning": "Copy this secret now. It is shown only once and cannot be recovered.",
+         *       "previous_secret_expires_at": "2025-06-03T09:00:00Z"
+         *     }
+         */
+        WebhookSecret: {
+            /** @description The new key of the HMAC-SHA256 signatures. Never shown again. */
+            secret: string;
+            /** @description A reminder to store the secret now. */
+            warning: string;
+            /**
+             * Format: date-time
+             * @description Until when the old secret signs beside the new one.
+             */
+            previous_secret_expires_at: string;
+        };
+        /**
+         * @description One event of a key and how its delivery went.
+         * @example {
+         *       "event_id": "7d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f",
+         *       "type": "inquiry.declined",
+         *       "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
+         *       "created_at": "2025-06-02T09:00:00Z",
+         *       "state": "pending",
+         *       "attempts": 1,
+         *       "last_attempt_at": "2025-06-02T09:00:01Z",
+         *       "last_status_code": 500,
+         *       "last_error": "answered 500",
+         *       "next_attempt_at": "2025-06-02T09:00:31Z"
+         *     }
+         */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The event's `id`, as in its body.
+             */
+            event_id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: uuid
+             * @description The inquiry the event is about.
+             */
+            inquiry_id: string;
+            /**
+             * Format: date-time
+             * @description When the status changed and the event was made.
+             */
+            created_at: string;
+            /**
+             * @description `pending`: not yet answered with 2xx, retried; `delivered`: a 2xx came back; `failed`: retries stopped after 24 hours, or the webhook was removed.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            /** @description POSTs made so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the last POST was made; null before the first.
+             */
+            last_attempt_at: string | null;
+            /** @description The HTTP status code of the last POST; null before the first or when no answer came (see `last_error`). */
+            last_status_code: number | null;
+            /** @description Why the last POST failed (a status code, a timeout, a refused address); null after success. */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next POST is due while `pending`; else null.
+             */
+            next_attempt_at: string | null;
+        };
+        /**
+         * @description The inquiry status an event announces, prefixed with `inquiry.`.
+         * @example inquiry.acknowledged
+         * @enum {string}
+         */
+        WebhookEventType: "inquiry.delivered" | "inquiry.acknowledged" | "inquiry.declined" | "inquiry.expired";
+        /**
+         * @description The body of a webhook POST. `id` is the same on every retry of one event: deduplicate by it
+         *     (delivery is at least once). Events of one inquiry may arrive out of order after retries;
+         *     `data.status_changed_at` orders them.
+         * @example {
+         *       "id": "7d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f",
+         *       "type": "inquiry.declined",
+         *       "created_at": "2025-06-02T09:00:00Z",
+         *       "data": {
+         *         "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
+         *         "status": "declined",
+         *         "status_changed_at": "2025-06-02T09:00:00.000Z",
+         *         "decline_reason": "Fully booked until August.",
+         *         "expert_slug": "hana-kim",
+         *         "created_at": "2025-06-02T08:15:30.000Z"
+         *       }
+         *     }
+         */
+        WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id, unique and the same on every retry.
+             */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description When the event was made (the status changed).
+             */
+            created_at: string;
+            data: components["schemas"]["InquiryEventData"];
+        };
+        /**
+         * @description The inquiry's status at the change the event announces.
+         * @example {
+         *       "inquiry_id": "0b6f3c9e-4d2a-4f1b-8e7c-5a9d2f1e3b40",
+         *       "status": "acknowledged",
+         *       "status_changed_at": "2025-06-02T09:00:00.000Z",
+         *       "decline_reason": null,
+         *       "expert_slug": "hana-kim",
+         *       "created_at": "2025-06-02T08:15:30.000Z"
+         *     }
+         */
+        InquiryEventData: {
+            /**
+             * Format: uuid
+             * @description The inquiry, as `createInquiry` returned it.
+             */
+            inquiry_id: string;
+            /**
+             * @description The new status: `delivered` the e-mail reached the expert's mail server; `acknowledged` the expert will reply to the requester; `declined` the expert will not; `expired` nobody answered in time.
+             * @enum {string}
+             */
+            status: "delivered" | "acknowledged" | "declined" | "expired";
+            /**
+             * Format: date-time
+             * @description When the status changed.
+             */
+            status_changed_at: string;
+            /** @description The expert's short reason when `declined` and one was given; else null. */
+            decline_reason: string | null;
+            /** @description The `slug` of the expert the inquiry went to (null if the expert was removed). */
+            expert_slug: string | null;
+            /**
+             * Format: date-time
+             * @description When the inquiry was recorded.
+             */
+            created_at: string;
         };
         /**
          * @description E-mail address and password of a dashboard account.
@@ -2532,6 +2867,147 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the API key, as returned by `listApiKeys` or `createApiKey`.
+                 * @example 3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f
+                 */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook and its last deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the API key, as returned by `listApiKeys` or `createApiKey`.
+                 * @example 3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f
+                 */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The URL is changed; the secret stays the same. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description The webhook is registered. Store `secret` now; it is not retrievable later. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the API key, as returned by `listApiKeys` or `createApiKey`.
+                 * @example 3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f
+                 */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `id` of the API key, as returned by `listApiKeys` or `createApiKey`.
+                 * @example 3f6c1d2e-8a4b-4c7d-9e10-2b5a7c9d0e1f
+                 */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. Store it now; it is not retrievable later. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     signup: {
         parameters: {
             query?: never;
@@ -2643,6 +3119,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveInquiryEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=<hex> during a rotation]` */
+                "Webhook-Signature": string;
+                /** @description The event's `id` again, for receivers that deduplicate before parsing. */
+                "Webhook-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; it is not sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -34,6 +34,8 @@ import { mcpRoutes } from "./mcp/routes.ts";
 import { opsRoutes } from "./ops/health.ts";
 import type { AppOps } from "./ops/ops.ts";
 import { dashboardRoutes } from "./web/dashboard-routes.ts";
+import { systemResolver } from "./webhooks/address-policy.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 import { discoveryRoutes } from "./web/discovery-routes.ts";
 import { docsRoutes } from "./web/docs.ts";
 import { inquiryActionRoutes } from "./web/inquiry-action-routes.ts";
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps) {
     .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, search }))
     .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth, limits: loginLimits(deps.loginAttempts) }))
     .use(keyRoutes({ sql, log: deps.log, auth }))
+    .use(webhookRoutes({ sql, log: deps.log, auth, allowPrivate: deps.config.webhooks.allowPrivate, resolve: systemResolver }))
     .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));
   return app;
 }

@@ -13,16 +13,20 @@ import { loadMailConfig, type MailConfig } from "./config/mail.ts";
 import { loadMcpConfig, type McpConfig } from "./config/mcp.ts";
 import type { Env } from "./config/parse.ts";
 import { loadServerConfig, type ServerConfig } from "./config/server.ts";
+import { loadWebhookConfig, type WebhookConfig } from "./config/webhooks.ts";
 import { loadWorkersConfig, type WorkersConfig } from "./config/workers.ts";
 
 export { ConfigError } from "./config/parse.ts";
 export type { Budget, RateLimitSettings } from "./config/limits.ts";
 export type { MailConfig } from "./config/mail.ts";
 export type { TrustProxy } from "./config/proxy.ts";
+export type { WebhookConfig } from "./config/webhooks.ts";
 
 export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig, BoundsConfig, InquiriesConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
+  /** Webhooks of API keys (WEBHOOK_ALLOW_PRIVATE, pacing and retries of their sender). */
+  webhooks: WebhookConfig;
 }
 
 /** Reads the configuration from `env` (default `process.env`); throws ConfigError on a bad value. */
@@ -39,5 +43,6 @@ export function loadConfig(env: Env = process.env): Config {
     ...database,
     ...loadWorkersConfig(env, database.databaseUrl),
     mail: loadMailConfig(env, server.publicBaseUrl),
+    webhooks: loadWebhookConfig(env),
   };
 }

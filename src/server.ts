@@ -8,6 +8,7 @@ import { forgetEarlierStreams } from "./mcp/sse-relay.ts";
 import { seedDemoIfNeverFilled } from "./demo/seed.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { startMailDelivery } from "./inquiries/delivery.ts";
+import { webhookDelivery } from "./webhooks/delivery.ts";
 import { createMailer } from "./inquiries/mailer.ts";
 import type { Logger } from "./log.ts";
 import { CHUNKED_BODY_CAP } from "./http/body-limit.ts";
@@ -49,7 +50,7 @@ export interface ServeOptions {
   prepared?: boolean;
   /** Where rate limits are counted instead of this process (a worker asks the primary). */
   rateLimitStore?: WindowStore;
-  /** Run the outbox worker here (default true); a cluster runs one sender, in the primary. */
+  /** Run the outbox worker and the webhook sender here (default true); a cluster runs one of each, in the primary. */
   mailDelivery?: boolean;
   /** The clock of the inquiry expiry sweep (default the system's; tests move it days ahead). */
   clock?: () => Date;
@@ -99,6 +100,7 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   // One listening connection per process; what rides on it registers before it starts.
   const channel = openChannel(db.notifications, { log });
   const directoryVersion = pushedDirectoryVersion(db.sql, channel);
+  const webhooks = webhookDelivery({ sql: db.sql, log, config: config.webhooks, channel });
   const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts, channel, directoryVersion });
   // Not awaited on a server that is down: the channel keeps retrying, and until it listens every
   // request reads the version from the database, as without it.
@@ -124,6 +126,9 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     const timers = { expiryDays: config.inquiryExpiryDays, clock: options.clock };
     const mail = await startMailDelivery(mailer, config.mail, db.sql, log, timers, ops.metrics.countEmailAttempt);
     ops.shutdown.onShutdown("outbox worker and expiry sweep", () => mail.stop()); // "close" phase: before the database closes
+    // The webhook sender goes with the e-mail sender: one per cluster, in the primary.
+    webhooks.start();
+    ops.shutdown.onShutdown("webhook sender", () => webhooks.stop());
   }
   let stopping: Promise<void> | undefined;
   async function gracefulStop() {

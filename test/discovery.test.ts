@@ -32,6 +32,8 @@ describe("/llms.txt", () => {
     expect(body).toStartWith("# Expert Directory\n\n> ");
     for (const heading of ["## What to call first", "## Operations", "## Limits", "## Getting an API key", "## MCP"]) expect(body).toContain(heading);
     for (const op of ["searchExperts", "getExpert", "getExpertAvailability", "createInquiry", "getInquiryStatus"]) expect(body).toContain(`(${op},`);
+    // a key manages its own webhook (issue 21)
+    expect(body).toContain("(setWebhook, the API key itself, or the dashboard session)");
     expect(body).not.toContain("createApiKey"); // the dashboard's operations are not for agents
     expect(body).toContain(`${app.url}/api/agents/experts/{slug}/availability`);
     expect(body).toContain("60 requests per minute per client IP");

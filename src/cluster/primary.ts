@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { startMailDelivery } from "../inquiries/delivery.ts";
+import { webhookDelivery } from "../webhooks/delivery.ts";
 import { createMailer } from "../inquiries/mailer.ts";
 import { answerHit } from "../http/rate-limit-ipc.ts";
 import { localStore } from "../http/rate-limit-store.ts";
@@ -26,7 +27,7 @@ export function workerCommand(): string[] {
  * The primary of WORKERS > 1: it checks the port is free (so reusePort cannot start a second
  * server beside another one), runs the migrations once, starts the workers on that port and keeps
  * them running, counts every worker's rate limits in its one in-process store (without Redis), and
- * is the one outbox sender. It serves no HTTP itself. Resolves, once every worker serves, with the
+ * is the one outbox and webhook sender. It serves no HTTP itself. Resolves, once every worker serves, with the
  * graceful stop of all; exits 1 by itself when the workers cannot be kept running.
  */
 export async function runPrimary(config: Config, log: Logger): Promise<() => Promise<void>> {
@@ -45,9 +46,10 @@ export async function runPrimary(config: Config, log: Logger): Promise<() => Pro
   });
   // The workers first (their requests may still count rate limits here), then the outbox sender,
   // then the database it writes to.
-  async function closeAll(timeoutMs: number, mail?: { stop(): Promise<void> }) {
+  async function closeAll(timeoutMs: number, mail?: { stop(): Promise<void> }, webhooks?: { stop(): Promise<void> }) {
     const clean = await workers.stop(timeoutMs);
     await mail?.stop();
+    await webhooks?.stop();
     store?.close();
     await db.close();
     return clean;
@@ -67,12 +69,15 @@ export async function runPrimary(config: Config, log: Logger): Promise<() => Pro
   });
   await hintWhenEmpty(db, log);
   const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log, { expiryDays: config.inquiryExpiryDays });
+  // No channel here: the sender looks every WEBHOOK_INTERVAL_MS.
+  const webhooks = webhookDelivery({ sql: db.sql, log, config: config.webhooks });
+  webhooks.start();
   let stopping: Promise<void> | undefined;
   function stop() {
     stopping ??= (async () => {
       log.info("stopping the workers", { workers: config.workers });
       // Workers get SHUTDOWN_TIMEOUT for their requests, then a little for their own closing.
-      const clean = await closeAll(config.shutdownTimeoutMs + 7000, mail);
+      const clean = await closeAll(config.shutdownTimeoutMs + 7000, mail, webhooks);
       if (!clean) throw new Error("a worker did not stop cleanly");
       log.info("stopped");
     })();

@@ -16,6 +16,7 @@ import m017 from "../../sql/017_channel.sql" with { type: "text" };
 import m018 from "../../sql/018_login_attempts.sql" with { type: "text" };
 import m019 from "../../sql/019_inquiry_states.sql" with { type: "text" };
 import m020 from "../../sql/020_inquiry_actions.sql" with { type: "text" };
+import m021 from "../../sql/021_webhooks.sql" with { type: "text" };
 import m022 from "../../sql/022_locales.sql" with { type: "text" };
 
 export interface Migration {
@@ -40,5 +41,6 @@ export const migrations: Migration[] = [
   { version: "018_login_attempts", sql: m018 },
   { version: "019_inquiry_states", sql: m019 },
   { version: "020_inquiry_actions", sql: m020 },
+  { version: "021_webhooks", sql: m021 },
   { version: "022_locales", sql: m022 },
 ];

@@ -16,6 +16,7 @@ import { mcpOriginAllowed } from "./origin.ts";
 import { mcpTools } from "./server.ts";
 import { McpSessions } from "./sessions.ts";
 import { sseRelay } from "./sse-relay.ts";
+import { inquiryUpdates } from "./inquiry-updates.ts";
 import { sessionServerCache, streamableHttp } from "./streamable-http.ts";
 import type { McpCaller } from "./caller.ts";
 import type { McpToolDeps } from "./tool-deps.ts";
@@ -63,7 +64,8 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   const tools = mcpTools(toolDeps);
   const sessionServers = sessionServerCache();
   ops.metrics.caches.watch(() => [sessionServers.stats()]);
-  const mcp = streamableHttp({ tools, sessions, admit, sessionServers });
+  const updates = inquiryUpdates({ sql: deps.sql, urls: deps.urls, channel: deps.channel, log });
+  const mcp = streamableHttp({ tools, sessions, admit, sessionServers, updates });
   const relay = sseRelay({ sql: deps.sql, channel: deps.channel, log });
   const sse = legacySse({ tools, sessions, relay, log });
   // Event streams are held for as long as the client keeps them: bounded per address and in all.

@@ -48,12 +48,13 @@ export function mcpTools(deps: McpToolDeps): RegisteredTool[] {
  * nothing of transports: each transport file connects a fresh one (per session and process on
  * /api/mcp, per stream on /api/sse).
  */
-export function createMcpServer(tools: RegisteredTool[]): McpServer {
+export function createMcpServer(tools: RegisteredTool[], extend?: (server: McpServer) => void): McpServer {
   const server = new McpServer(
     { name: "expert-directory", title: "Expert Directory", version: contract.info.version },
     { instructions: INSTRUCTIONS, jsonSchemaValidator: noElicitation },
   );
   withoutOutputCheck(server);
   for (const tool of tools) server.registerTool(tool.name, tool.config, tool.handler as never);
+  extend?.(server); // the inquiry resources (src/mcp/inquiry-updates.ts)
   return server;
 }

@@ -10,6 +10,7 @@ import type { McpSessions } from "./sessions.ts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Lru } from "../cache/lru.ts";
 import { type RegisteredTool, ResultTexts } from "./tool-registry.ts";
+import type { InquiryUpdates } from "./inquiry-updates.ts";
 
 const OPENED = new TextEncoder().encode(": stream open\n\n");
 
@@ -41,7 +42,8 @@ const MAX_BATCH = 100; // the SDK transport's own cap on a batch
  * request. Sessions still exist (Mcp-Session-Id), as a database row any instance checks:
  * - POST initialize: a new session; its id comes back in Mcp-Session-Id.
  * - any other request: 400 without Mcp-Session-Id, 404 when the id is unknown or expired.
- * - GET: the session's event stream (the server sends nothing unprompted today; keep-alives).
+ * - GET: the session's event stream: keep-alives, and notifications/resources/updated for the
+ *   inquiries of the session's key (src/mcp/inquiry-updates.ts).
  * - DELETE: ends the session.
  * Responses to POSTed requests are plain JSON (`enableJsonResponse`): every tool answers in
  * one piece, and the request's server can be closed as soon as the answer is ready.
@@ -53,6 +55,8 @@ export function streamableHttp(deps: {
   sessionServers: Lru<string, Promise<SessionServer>>;
   /** Draws a new session on the caller's `mcp-session` budget; throws the 429 HttpProblem when it is spent. */
   admit: (caller: McpCaller) => Promise<void>;
+  /** Inquiry resources on every server, and updates sent on the session's event stream. */
+  updates?: InquiryUpdates;
 }) {
   const { sessions } = deps;
   // A session's server, kept between its requests in this process. One evicted holds nothing to
@@ -63,7 +67,7 @@ export function streamableHttp(deps: {
 
   function sessionServer(id: string): Promise<SessionServer> {
     let entry = sessionServers.get(id);
-    if (!entry) sessionServers.set(id, (entry = connectSessionServer(() => createMcpServer(deps.tools))));
+    if (!entry) sessionServers.set(id, (entry = connectSessionServer(() => createMcpServer(deps.tools, deps.updates?.register))));
     return entry;
   }
 
@@ -139,7 +143,7 @@ export function streamableHttp(deps: {
   }
 
   async function serve(request: Request, caller: McpCaller, session: { id: string; fresh: boolean }, parsedBody?: unknown) {
-    const server = createMcpServer(deps.tools);
+    const server = createMcpServer(deps.tools, deps.updates?.register);
     const transport = new WebStandardStreamableHTTPServerTransport(
       session.fresh
         ? { sessionIdGenerator: () => session.id, enableJsonResponse: true }
@@ -154,7 +158,11 @@ export function streamableHttp(deps: {
       throw error;
     }
     if (request.method === "GET" && response.ok && response.body) {
-      return holdEventStream(response, session.id, () => void server.close());
+      const unwatch = deps.updates?.watch(caller, server) ?? (() => {});
+      return holdEventStream(response, session.id, () => {
+        unwatch();
+        void server.close();
+      });
     }
     await server.close();
     return response;

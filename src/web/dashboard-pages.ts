@@ -8,8 +8,8 @@ export function shortTime(iso: string | null): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never";
 }
 
-// Every page loads the one script file; nothing inline, so a strict CSP (script-src 'self') holds.
-function layout(title: string, body: Html): Html {
+// Every page loads its script files; nothing inline, so a strict CSP (script-src 'self') holds.
+export function layout(title: string, body: Html, scripts: string[] = ["/dashboard/app.js"]): Html {
   return html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -17,7 +17,7 @@ function layout(title: string, body: Html): Html {
 <meta name="referrer" content="same-origin">
 <title>${title} | Expert Directory</title>
 <link rel="stylesheet" href="/assets/site.css">
-<script src="/dashboard/app.js" defer></script>
+${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>
 <body>
 <main class="page narrow">
@@ -64,7 +64,7 @@ function keyRow(key: ApiKey): Html {
   <td><code>${key.key_prefix}…</code></td>
   <td class="optional"><time datetime="${key.created_at}">${shortTime(key.created_at)}</time></td>
   <td class="optional">${key.last_used_at ? html`<time datetime="${key.last_used_at}">${shortTime(key.last_used_at)}</time>` : "never"}</td>
-  <td class="row-actions"><button type="button" class="danger small" data-action="revoke">Revoke</button></td>
+  <td class="row-actions"><a class="small" href="/dashboard/keys/${key.id}/webhook">Webhook</a> <button type="button" class="danger small" data-action="revoke">Revoke</button></td>
 </tr>`;
 }
 

@@ -4,6 +4,8 @@ import type { Sql } from "../db/connect.ts";
 import type { Auth } from "../http/auth.ts";
 import { MAX_ACTIVE_KEYS, listApiKeys } from "../keys/service.ts";
 import scriptPath from "./dashboard.js" with { type: "file" };
+import webhookScriptPath from "./dashboard-webhook.js" with { type: "file" };
+import { webhookDashboardPage } from "./webhook-dashboard.ts";
 import { keysPage, loginPage, signupPage } from "./dashboard-pages.ts";
 import type { Html } from "../html.ts";
 
@@ -28,10 +30,16 @@ export function dashboardRoutes<Owner extends { keyId: string }>(deps: { sql: Sq
   const signupOpen = deps.signup === "open";
   return new Elysia({ prefix: "/dashboard" })
     .get("/app.js", () => new Response(Bun.file(scriptPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
+    .get("/webhook.js", () => new Response(Bun.file(webhookScriptPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
     .use(deps.auth.plugin)
     .get("/", async ({ user }) => {
       if (!user) return seeOther("/dashboard/login");
       return page(keysPage(user.email, await listApiKeys(deps.sql, user.id), MAX_ACTIVE_KEYS));
+    }, { session: true })
+    .get("/keys/:id/webhook", async ({ user, params }) => {
+      if (!user) return seeOther("/dashboard/login");
+      const body = await webhookDashboardPage(deps.sql, user, params.id);
+      return body ? page(body) : new Response("No such API key in your account.", { status: 404, headers: { ...PAGE_HEADERS, "content-type": "text/plain; charset=utf-8" } });
     }, { session: true })
     .get("/login", ({ user }) => (user ? seeOther("/dashboard") : page(loginPage(signupOpen))), { session: true })
     .get("/signup", ({ user }) => (user ? seeOther("/dashboard") : page(signupPage(signupOpen))), { session: true });

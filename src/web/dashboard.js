@@ -114,6 +114,11 @@ function initKeysPage() {
     cells[3].className = "optional";
     cells[3].textContent = "never";
     cells[4].className = "row-actions";
+    const webhook = document.createElement("a");
+    webhook.className = "small";
+    webhook.href = `/dashboard/keys/${encodeURIComponent(key.id)}/webhook`;
+    webhook.textContent = "Webhook";
+    cells[4].append(webhook, " ");
     const revoke = document.createElement("button");
     revoke.type = "button";
     revoke.className = "danger small";

@@ -16,7 +16,7 @@ export const MCP_TOOLS: [tool: string, operationId: string][] = [
 ];
 
 // The operations an agent calls, in the order it calls them; the rest are the dashboard's.
-const AGENT_TAGS = new Set(["Experts", "Inquiries"]);
+const AGENT_TAGS = new Set(["Experts", "Inquiries", "Webhooks"]);
 
 interface Op {
   method: string;
@@ -49,6 +49,7 @@ function firstParagraph(text: string): string {
 function auth(op: Json): string {
   const security = (op.security ?? []) as Json[];
   const schemes = security.flatMap((s) => Object.keys(s));
+  if (schemes.includes("sessionCookie") && schemes.includes("bearerAuth")) return "the API key itself, or the dashboard session";
   if (schemes.includes("sessionCookie")) return "dashboard session";
   if (security.some((s) => Object.keys(s).length === 0)) return "no key needed (a key raises the rate limit)";
   return "API key required";
