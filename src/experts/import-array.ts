@@ -1,5 +1,5 @@
 import { jsonSyntaxFault, positionIn } from "./json-syntax.ts";
-import type { Located, Unreadable } from "./import-read.ts";
+import type { Located, Unreadable } from "./import-record.ts";
 
 const isSpace = (c: string) => c === " " || c === "\n" || c === "\t" || c === "\r";
 

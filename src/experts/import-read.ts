@@ -1,20 +1,8 @@
 import { ArrayReader, unreadable } from "./import-array.ts";
 import { open } from "node:fs/promises";
+import type { Located, Unreadable } from "./import-record.ts";
 
-/** A record of the import file with where it is, for error messages: "line 12" or "line 3 (index 2)". */
-export interface Located {
-  at: string;
-  /** Its ordinal in the file (line or index number), to keep errors in file order. */
-  n: number;
-  value: unknown;
-}
-
-/** Text that is not JSON, with where it goes wrong: "line 12, column 5". */
-export interface Unreadable {
-  at: string;
-  n: number;
-  error: string;
-}
+export type { Located, Unreadable } from "./import-record.ts";
 
 /**
  * A file's bytes, 1 MB at a time into one buffer, read only when the reader asks for more. (A
