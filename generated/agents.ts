@@ -290,8 +290,9 @@ export interface paths {
          *     (`400`), and checked again before every delivery. (An operator may allow `http://` and
          *     private addresses for development.)
          *
-         *     Errors: `400` not an allowed URL (the `detail` says why); `401`; `403` as for `getWebhook`,
-         *     or a cross-site `Origin` with the session cookie; `404` no such key.
+         *     Errors: `400` not an allowed URL, or one longer than 2048 characters once percent-encoded
+         *     as it is stored (the `detail` says why); `401`; `403` as for `getWebhook`, or a cross-site
+         *     `Origin` with the session cookie; `404` no such key.
          */
         put: operations["setWebhook"];
         post?: never;

@@ -19,7 +19,7 @@ const TIMEOUT = ["--timeout", "60000"];
  */
 const GROUPS: string[][] = [
   ["test/cluster.test.ts", "test/cluster-supervisor.test.ts", "test/login-throttle-shared.test.ts", "test/ops-database.test.ts", "test/test-database.test.ts"],
-  ["test/dashboard.test.ts", "test/ops-browser.test.ts", "test/public-browser.test.ts", "test/inquiry-loop.test.ts"],
+  ["test/dashboard.test.ts", "test/ops-browser.test.ts", "test/public-browser.test.ts", "test/inquiry-loop.test.ts", "test/dashboard-webhook.test.ts"],
 ];
 
 /** Last run's seconds per file, to balance the next (not in git: it is this machine's). */

@@ -267,6 +267,18 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
       const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url }, headers: key.headers });
       expect(res.status).toBe(400);
     }
+    // Within the contract's 2048 characters as sent, but not once percent-encoded (each ' of the
+    // query becomes %27), which is the form stored: a 400 naming the field, not the table's 500.
+    const growing = `http://127.0.0.1:${receiver.port}/hook?q=${"'".repeat(1000)}`;
+    expect(growing.length).toBeLessThanOrEqual(2048);
+    const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: growing }, headers: key.headers });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ field: "url", message: "is longer than 2048 characters once percent-encoded" });
+    // the same length without anything to encode is registered as given
+    const plain = `http://127.0.0.1:${receiver.port}/hook?q=${"a".repeat(1000)}`;
+    const ok = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: plain }, headers: key.headers });
+    expect(ok.status).toBe(201);
+    expect(ok.body.url).toBe(plain);
   });
 });
 

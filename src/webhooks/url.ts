@@ -7,6 +7,9 @@ export interface WebhookTarget {
   host: string;
 }
 
+/** The longest URL stored (sql/021's check on webhooks.url; the contract's WebhookRequest.url maxLength). */
+export const WEBHOOK_URL_MAX = 2048;
+
 /** Why a URL can never be a webhook, or null: the rules that need no DNS. */
 export function urlFault(raw: string, allowPrivate: boolean): string | null {
   let url: URL;
@@ -19,6 +22,9 @@ export function urlFault(raw: string, allowPrivate: boolean): string | null {
   if (url.username || url.password) return "must not carry a user name or password";
   if (url.hash) return "must not have a #fragment";
   if (!url.hostname) return "must name a host";
+  // What is stored and POSTed to is the parsed form, which percent-encodes (a ' in the query
+  // becomes %27): a URL within the limit as given can outgrow it, and the table would refuse it.
+  if (url.href.length > WEBHOOK_URL_MAX) return `is longer than ${WEBHOOK_URL_MAX} characters once percent-encoded`;
   return null;
 }
 

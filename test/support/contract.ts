@@ -65,3 +65,28 @@ export function expectContractResponse(method: string, path: string, status: num
     throw new Error(`${method} ${path} ${status}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
   }
 }
+
+/**
+ * Checks a webhook POST the app made against the contract's `webhooks` entry `name` (default
+ * inquiryEvent): every documented header present and matching its schema, and the body matching
+ * the request body's schema.
+ */
+export function expectContractWebhook(headers: Headers, body: unknown, name = "inquiryEvent") {
+  const op = ((contract as unknown as Json).webhooks?.[name] as Json | undefined)?.post;
+  if (!op) throw new Error(`${name} is not a webhook of the contract`);
+  for (const parameter of (op.parameters ?? []).map(deref)) {
+    if (parameter.in !== "header") continue;
+    const value = headers.get(parameter.name);
+    if (value === null) {
+      if (parameter.required) throw new Error(`webhook ${name}: the required header ${parameter.name} is missing`);
+      continue;
+    }
+    const validate = validatorFor(parameter.schema);
+    if (!validate(value)) throw new Error(`webhook ${name}: header ${parameter.name} "${value}" does not match the contract: ${ajv.errorsText(validate.errors)}`);
+  }
+  const mediaType = (headers.get("content-type") ?? "").split(";")[0].trim();
+  const media = op.requestBody?.content?.[mediaType];
+  if (!media) throw new Error(`webhook ${name} sent ${mediaType}; the contract documents ${Object.keys(op.requestBody?.content ?? {}).join(", ")}`);
+  const validate = validatorFor(media.schema);
+  if (!validate(body)) throw new Error(`webhook ${name}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+}
