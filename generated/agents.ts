@@ -1203,7 +1203,9 @@ export interface components {
          * @description Where the expert's notification e-mail is. `queued`: not tried yet (the server has no mail
          *     server configured, or the first try is under way). `sent`: the mail server accepted it.
          *     `failed`: tried `attempts` times without success; it is retried automatically at
-         *     `next_attempt_at`, so do not send the inquiry again.
+         *     `next_attempt_at`, so do not send the inquiry again. An inquiry that `expired` before its
+         *     e-mail went out is never e-mailed afterwards (the expert would be invited to answer what
+         *     the agent was told is over): its e-mail stays `queued` or `failed` with `next_attempt_at` null.
          * @example {
          *       "state": "sent",
          *       "attempts": 1,
@@ -1226,7 +1228,7 @@ export interface components {
             sent_at: string | null;
             /**
              * Format: date-time
-             * @description When the next try is due; null once sent.
+             * @description When the next try is due; null once sent, or when it will not be tried again (the inquiry expired).
              */
             next_attempt_at: string | null;
         };

@@ -15,16 +15,25 @@ const BATCH = 500;
 export async function expireInquiries(sql: Sql, now: Date, days: number): Promise<number> {
   let total = 0;
   for (;;) {
+    // An e-mail still unsent is never sent now: it would invite the expert to answer an inquiry
+    // its agent was told is over. Its row stays (attempts, last error) with next_attempt_at at
+    // infinity, which no claim reaches (claimDueMail) and the outbox depth does not count.
     const rows = await sql`
-      update inquiries set status = 'expired', status_changed_at = now()
-      where id in (
-        select id from inquiries
-        where status in ('pending', 'delivered') and created_at <= ${now} - ${days} * interval '1 day'
-        order by created_at
-        limit ${BATCH}
-        for update skip locked)
-        and status in ('pending', 'delivered')
-      returning 1`;
+      with expired as (
+        update inquiries set status = 'expired', status_changed_at = now()
+        where id in (
+          select id from inquiries
+          where status in ('pending', 'delivered') and created_at <= ${now} - ${days} * interval '1 day'
+          order by created_at
+          limit ${BATCH}
+          for update skip locked)
+          and status in ('pending', 'delivered')
+        returning id),
+      withdrawn as (
+        update outbox set next_attempt_at = 'infinity'
+        where inquiry_id in (select id from expired) and sent_at is null
+        returning 1)
+      select (select count(*) from withdrawn)::int as withdrawn from expired`;
     total += rows.length;
     if (rows.length < BATCH) return total;
   }

@@ -78,8 +78,9 @@ export async function deliverClaimed(deps: DeliveryDeps, mail: ClaimedMail): Pro
     deps.log.warn("e-mail not sent; will retry", { outbox_id: mail.id, attempts, retry_in_ms: wait, error: lastError });
     await deps.sql`
       update outbox set attempts = ${attempts}, last_error = ${lastError},
-                        next_attempt_at = now() + ${wait} * interval '1 millisecond'
-      where id = ${mail.id} and sent_at is null`;
+                        next_attempt_at = case when next_attempt_at = 'infinity' then next_attempt_at
+                                               else now() + ${wait} * interval '1 millisecond' end
+      where id = ${mail.id} and sent_at is null`; // an inquiry that expired meanwhile stays withdrawn
     return false;
   }
   // One statement: the row is marked sent and its inquiry delivered (only from pending) together.
@@ -98,6 +99,6 @@ export async function deliverClaimed(deps: DeliveryDeps, mail: ClaimedMail): Pro
 
 /** E-mails not yet accepted by the SMTP server (for metrics and health). */
 export async function outboxDepth(sql: Sql): Promise<number> {
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from outbox where sent_at is null`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from outbox where sent_at is null and next_attempt_at <> 'infinity'`;
   return n;
 }

@@ -37,7 +37,7 @@ export async function getInquiryStatus(sql: Sql, owner: KeyOwner, id: string, ur
     from inquiries i
     join api_keys k on k.id = i.api_key_id
     join experts e on e.id = i.expert_id
-    left join lateral (select attempts, sent_at, next_attempt_at from outbox
+    left join lateral (select attempts, sent_at, nullif(next_attempt_at, 'infinity') as next_attempt_at from outbox
                        where inquiry_id = i.id order by id limit 1) o on true
     where i.id = ${id} and k.user_id = ${owner.userId}`;
   if (!row) throw inquiryNotFound(id);
