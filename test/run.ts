@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { availableParallelism, tmpdir } from "node:os";
 import { cpuUsage } from "node:process";
 import { dirname, join } from "node:path";
+import { CLUSTER_DIR_ENV, stopSharedCluster } from "./support/postgres-cluster.ts";
 import { removeTemplate, TEMPLATE_DIR_ENV } from "./support/template.ts";
 
 const TIMEOUT = ["--timeout", "60000"];
@@ -189,9 +190,11 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
 
 const children = new Set<ReturnType<typeof Bun.spawn>>();
 let template: Record<string, string> | undefined;
+let clusterDir: string | undefined;
 
 async function cleanUp() {
   for (const child of children) child.kill();
+  if (clusterDir) stopSharedCluster(clusterDir);
   const made = template;
   template = undefined;
   if (made) await removeTemplate(made).catch((error) => console.error(`could not remove the template: ${error}`));
@@ -221,6 +224,9 @@ const began = performance.now();
 const embedded = !process.env.TEST_DATABASE_URL;
 const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
 if (into) template = { [TEMPLATE_DIR_ENV]: into };
+// Suites that need some PostgreSQL server share one cluster (support/postgres-cluster.ts), made by
+// the first of them in this directory, which does not exist yet. With TEST_DATABASE_URL they use its server.
+clusterDir = embedded ? join(tmpdir(), `ed-pg-run-${process.pid}-${Math.random().toString(36).slice(2, 8)}`) : undefined;
 const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
 children.add(maker);
 let templateCpu = -1;
@@ -249,7 +255,7 @@ lanes.forEach((l, i) => console.log(`[${i + 1}] ${l.join(" ")}`));
 
 let results: LaneResult[];
 try {
-  const env = { ...template! };
+  const env = { ...template!, ...(clusterDir ? { [CLUSTER_DIR_ENV]: clusterDir } : {}) };
   // Suites that need no database may all end before the template is ready: cleanUp then stops it.
   if (into) making.then((seconds) => (templateSeconds = seconds), () => {});
   results = await Promise.all(lanes.map((l, i) => runLane(i + 1, l, flags, env)));
