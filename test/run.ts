@@ -1,10 +1,18 @@
-// `bun run test [filters…] [bun test flags…]`: the whole suite in TEST_JOBS (default: the cores)
-// `bun test` processes at once. First one database template for the run (test/support/template.ts),
-// then the test files split into lanes, balanced by how long each file took last time (else by its
-// size), each lane one `bun test` process whose output is streamed with the lane's number in front.
-// Files that must not run beside each other (GROUPS) share a lane, so they run one after another.
-// Ends with the lanes' counts and a last line `N passed, N failed`; exits non-zero when a test
-// failed or a lane's process ended without its summary (a crash).
+// `bun run test [filters…] [bun test flags…]`: the whole suite in TEST_JOBS `bun test` processes
+// (lanes) at once (default: the cores + 1, see JOBS). First one database template for the run
+// (test/support/template.ts), then the test files split into lanes, balanced by how long each file
+// took last time (else by its size), each lane one `bun test` process whose output is streamed with
+// the lane's number in front. Files that must not run beside each other (GROUPS) share a lane, so
+// they run one after another. Ends with the lanes' counts, the run's test and expect() totals, its
+// wall and CPU seconds, and a last line `N passed, N failed`; exits non-zero when a test failed or a
+// lane's process ended without its summary (a crash). TEST_TIMES=1 also prints each file's wall and
+// CPU seconds, slowest first (the CPU of a lane's process and the children it reaped meanwhile).
+//
+// A new test file needs no registration: every `*.test.ts` outside node_modules is found. Only a
+// suite that starts several processes, PostgreSQL clusters or a Chromium and must not run beside
+// the others like it is added to its group in GROUPS (one line). Suites that need some PostgreSQL
+// server even on PGlite call serverDatabase() (support/postgres-cluster.ts): on PGlite they share
+// one cluster the run stops at its end (TEST_CLUSTER_DIR), on PostgreSQL they use its server.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { cpuUsage } from "node:process";
@@ -213,7 +221,14 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(" ")}`);
   process.exit(1);
 }
-const jobs = Number(process.env.TEST_JOBS) || availableParallelism();
+/**
+ * One lane more than the cores: a lane is one thread of JavaScript and PGlite that also waits (on
+ * the processes it starts, on argon2 in Bun's thread pool, on timers, on its first copy of the
+ * template), so with as many lanes as cores a core stood idle for part of the run; one more fills
+ * those gaps at the cost of one more app start (~1.5 s of CPU). More than that only adds contention.
+ */
+const JOBS = availableParallelism() + 1;
+const jobs = Number(process.env.TEST_JOBS) || JOBS;
 const durations = readDurations();
 const lanes = lanesFor(files, jobs, durations);
 const began = performance.now();
