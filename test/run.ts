@@ -1,13 +1,23 @@
-// `bun run test [filters…] [bun test flags…]`: the whole suite in TEST_JOBS (default: the cores)
-// `bun test` processes at once. First one database template for the run (test/support/template.ts),
-// then the test files split into lanes, balanced by how long each file took last time (else by its
-// size), each lane one `bun test` process whose output is streamed with the lane's number in front.
-// Files that must not run beside each other (GROUPS) share a lane, so they run one after another.
-// Ends with the lanes' counts and a last line `N passed, N failed`; exits non-zero when a test
-// failed or a lane's process ended without its summary (a crash).
+// `bun run test [filters…] [bun test flags…]`: the whole suite in TEST_JOBS `bun test` processes
+// (lanes) at once (default: the cores + 1, see JOBS). First one database template for the run
+// (test/support/template.ts), then the test files split into lanes, balanced by how long each file
+// took last time (else by its size), each lane one `bun test` process whose output is streamed with
+// the lane's number in front. Files that must not run beside each other (GROUPS) share a lane, so
+// they run one after another. Ends with the lanes' counts, the run's test and expect() totals, its
+// wall and CPU seconds, and a last line `N passed, N failed`; exits non-zero when a test failed or a
+// lane's process ended without its summary (a crash). TEST_TIMES=1 also prints each file's wall and
+// CPU seconds, slowest first (the CPU of a lane's process and the children it reaped meanwhile).
+//
+// A new test file needs no registration: every `*.test.ts` outside node_modules is found. Only a
+// suite that starts several processes, PostgreSQL clusters or a Chromium and must not run beside
+// the others like it is added to its group in GROUPS (one line). Suites that need some PostgreSQL
+// server even on PGlite call serverDatabase() (support/postgres-cluster.ts): on PGlite they share
+// one cluster the run stops at its end (TEST_CLUSTER_DIR), on PostgreSQL they use its server.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
+import { cpuUsage } from "node:process";
 import { dirname, join } from "node:path";
+import { CLUSTER_DIR_ENV, stopSharedCluster } from "./support/postgres-cluster.ts";
 import { removeTemplate, TEMPLATE_DIR_ENV } from "./support/template.ts";
 
 const TIMEOUT = ["--timeout", "60000"];
@@ -22,8 +32,27 @@ const GROUPS: string[][] = [
   ["test/dashboard.test.ts", "test/ops-browser.test.ts", "test/public-browser.test.ts", "test/inquiry-loop.test.ts", "test/dashboard-webhook.test.ts"],
 ];
 
-/** Last run's seconds per file, to balance the next (not in git: it is this machine's). */
+/** Last run's seconds per file (wall, and CPU where /proc tells), to balance the next (not in git: it is this machine's). */
 const DURATIONS = "node_modules/.cache/expert-directory/test-durations.json";
+
+interface FileTime {
+  wall: number;
+  /** CPU seconds (user + system) of the lane's process and the children it reaped meanwhile; -1 unknown. */
+  cpu: number;
+}
+
+/** CPU seconds so far of process `pid` and its reaped children (Linux /proc; -1 elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces, in parentheses): utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return -1;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux Bun runs on
 
 // `bun test` flags that take a value: the value is not a file filter.
 const VALUE_FLAGS = new Set(["-t", "--test-name-pattern", "--timeout", "--rerun-each", "--preload", "--reporter", "--reporter-outfile", "--coverage-dir", "--coverage-reporter", "--seed", "--max-concurrency"]);
@@ -49,17 +78,18 @@ function testFiles(filters: string[]): string[] {
   return all.filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter))).sort();
 }
 
-function readDurations(): Record<string, number> {
+function readDurations(): Record<string, FileTime> {
   try {
-    return JSON.parse(readFileSync(DURATIONS, "utf8"));
+    const read: Record<string, FileTime | number> = JSON.parse(readFileSync(DURATIONS, "utf8"));
+    return Object.fromEntries(Object.entries(read).map(([f, t]) => [f, typeof t === "number" ? { wall: t, cpu: -1 } : t]));
   } catch {
     return {};
   }
 }
 
 /** Longest first onto the least loaded lane; a group is one unit. */
-function lanesFor(files: string[], jobs: number, durations: Record<string, number>): string[][] {
-  const weight = (f: string) => durations[f] ?? statSync(f).size / 400; // ~10 KB of tests ≈ 25 s
+function lanesFor(files: string[], jobs: number, durations: Record<string, FileTime>): string[][] {
+  const weight = (f: string) => durations[f]?.wall ?? statSync(f).size / 400; // ~10 KB of tests ≈ 25 s
   const units: string[][] = [];
   const grouped = new Set<string>();
   for (const group of GROUPS) {
@@ -76,7 +106,16 @@ function lanesFor(files: string[], jobs: number, durations: Record<string, numbe
     lane.files.push(...unit);
     lane.load += sum(unit);
   }
-  return lanes.map((l) => l.files);
+  // In each lane the files that start no app first: they run while the template is being made.
+  return lanes.map((l) => [...l.files.filter((f) => !needsTemplate(f)), ...l.files.filter(needsTemplate)]);
+}
+
+/**
+ * Whether a file starts the app (and so copies the run's template), guessed from its text. A wrong
+ * "no" costs what it always did: its first copy waits for the template inside a test's timeout.
+ */
+function needsTemplate(file: string): boolean {
+  return /\b(startApp|testApp|api|createTestKey)\(|demo: true/.test(readFileSync(file, "utf8"));
 }
 
 interface LaneResult {
@@ -91,9 +130,11 @@ interface LaneResult {
   exitCode: number;
   unmatched: boolean;
   seconds: number;
-  /** Seconds per file: from the previous file's last line to its own last line (bun prints a file's
+  /** CPU seconds of the lane (its process and reaped children); -1 unknown. */
+  cpu: number;
+  /** Time per file: from the previous file's last line to its own last line (bun prints a file's
    * header only once its first test ended, so headers would split the files' times wrongly). */
-  durations: Record<string, number>;
+  durations: Record<string, FileTime>;
 }
 
 const count = (text: string, label: string) => Number(text.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
@@ -107,7 +148,7 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   });
   children.add(child);
   let output = "";
-  const lastLine = new Map<string, number>(); // file → when its last line came, in the order seen
+  const lastLine = new Map<string, { at: number; cpu: number }>(); // file → when its last line came, in the order seen
   let current: string | undefined;
   const prefix = `[${lane}] `;
   async function pump(stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) {
@@ -117,7 +158,7 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
       output += `${line}\n`;
       const header = line.match(/^(\S.*?):$/)?.[1]?.replace(/^\.\//, "");
       if (header && files.includes(header)) current = header;
-      if (current && line.startsWith("(")) lastLine.set(current, performance.now()); // (pass) (fail) (skip) …
+      if (current && line.startsWith("(")) lastLine.set(current, { at: performance.now(), cpu: cpuSeconds(child.pid) }); // (pass) (fail) (skip) …
       out.write(`${prefix}${line}\n`);
     };
     for await (const chunk of stream) {
@@ -129,15 +170,22 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   }
   await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
   const exitCode = await child.exited;
+  // The whole lane: the process and every descendant it reaped (wait4's rusage).
+  const usage = child.resourceUsage();
+  const cpu = usage ? Number(usage.cpuTime.total) / 1e6 : -1;
   children.delete(child);
   const ended = performance.now();
   const unmatched = exitCode === 1 && /^error: regex .* matched 0 tests/m.test(output);
-  const durations: Record<string, number> = {};
-  let previous = started;
-  for (const [file, at] of lastLine) {
-    durations[file] = Math.round((at - previous) / 100) / 10;
+  const durations: Record<string, FileTime> = {};
+  const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+  let previous = { at: started, cpu: 0 };
+  const seen = [...lastLine];
+  seen.forEach(([file, at], i) => {
+    // The last file's afterAll hooks end with the process: its CPU is the lane's rest.
+    const end = i === seen.length - 1 && cpu >= 0 ? { ...at, cpu } : at;
+    durations[file] = { wall: tenths((at.at - previous.at) / 1000), cpu: at.cpu < 0 || end.cpu < 0 ? -1 : tenths(end.cpu - previous.cpu) };
     previous = at;
-  }
+  });
   return {
     lane,
     files: files.length,
@@ -152,15 +200,18 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
     exitCode: unmatched ? 0 : exitCode,
     unmatched,
     seconds: (ended - started) / 1000,
+    cpu,
     durations,
   };
 }
 
 const children = new Set<ReturnType<typeof Bun.spawn>>();
 let template: Record<string, string> | undefined;
+let clusterDir: string | undefined;
 
 async function cleanUp() {
   for (const child of children) child.kill();
+  if (clusterDir) stopSharedCluster(clusterDir);
   const made = template;
   template = undefined;
   if (made) await removeTemplate(made).catch((error) => console.error(`could not remove the template: ${error}`));
@@ -179,7 +230,14 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(" ")}`);
   process.exit(1);
 }
-const jobs = Number(process.env.TEST_JOBS) || availableParallelism();
+/**
+ * One lane more than the cores: a lane is one thread of JavaScript and PGlite that also waits (on
+ * the processes it starts, on argon2 in Bun's thread pool, on timers, on its first copy of the
+ * template), so with as many lanes as cores a core stood idle for part of the run; one more fills
+ * those gaps at the cost of one more app start (~1.5 s of CPU). More than that only adds contention.
+ */
+const JOBS = availableParallelism() + 1;
+const jobs = Number(process.env.TEST_JOBS) || JOBS;
 const durations = readDurations();
 const lanes = lanesFor(files, jobs, durations);
 const began = performance.now();
@@ -190,12 +248,17 @@ const began = performance.now();
 const embedded = !process.env.TEST_DATABASE_URL;
 const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
 if (into) template = { [TEMPLATE_DIR_ENV]: into };
+// Suites that need some PostgreSQL server share one cluster (support/postgres-cluster.ts), made by
+// the first of them in this directory, which does not exist yet. With TEST_DATABASE_URL they use its server.
+clusterDir = embedded ? join(tmpdir(), `ed-pg-run-${process.pid}-${Math.random().toString(36).slice(2, 8)}`) : undefined;
 const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
 children.add(maker);
+let templateCpu = -1;
 const making = (async () => {
   const made = await new Response(maker.stdout).text();
   const exitCode = await maker.exited;
   children.delete(maker);
+  templateCpu = Number(maker.resourceUsage()?.cpuTime.total ?? -1e6) / 1e6;
   if (exitCode !== 0) {
     if (into && !existsSync(join(into, "failed"))) writeFileSync(join(into, "failed"), `exit ${exitCode}`);
     throw new Error("could not make the database template");
@@ -216,10 +279,14 @@ lanes.forEach((l, i) => console.log(`[${i + 1}] ${l.join(" ")}`));
 
 let results: LaneResult[];
 try {
-  const env = { ...template! };
+  const env = { ...template!, ...(clusterDir ? { [CLUSTER_DIR_ENV]: clusterDir } : {}) };
   // Suites that need no database may all end before the template is ready: cleanUp then stops it.
   if (into) making.then((seconds) => (templateSeconds = seconds), () => {});
-  results = await Promise.all(lanes.map((l, i) => runLane(i + 1, l, flags, env)));
+  // A lane that begins with a file starting the app begins once the template is there: the wait
+  // would otherwise be spent inside that file's first test (a suite of 30 s per test, first in
+  // its lane, failed so at load 15 while the template took 28 s).
+  const laneStart = (first: string) => (into && needsTemplate(first) ? making.then(() => {}, () => {}) : undefined);
+  results = await Promise.all(lanes.map(async (l, i) => (await laneStart(l[0]!), runLane(i + 1, l, flags, env))));
 } finally {
   await cleanUp();
 }
@@ -227,11 +294,20 @@ try {
 mkdirSync(dirname(DURATIONS), { recursive: true });
 writeFileSync(DURATIONS, `${JSON.stringify(Object.assign(durations, ...results.map((r) => r.durations)), null, 1)}\n`);
 
+const times = Object.assign({}, ...results.map((r) => r.durations)) as Record<string, FileTime>;
+if (process.env.TEST_TIMES) {
+  // Where the time went: each file's wall and CPU seconds, slowest first (TEST_TIMES=1).
+  console.log("\n== seconds per file (wall, CPU of its lane's processes)");
+  for (const [file, t] of Object.entries(times).sort((a, b) => b[1].wall - a[1].wall)) {
+    console.log(`${t.wall.toFixed(1).padStart(6)} ${t.cpu < 0 ? "     ?" : t.cpu.toFixed(1).padStart(6)}  ${file}`);
+  }
+}
+
 console.log("\n== summary");
 for (const r of results) {
   const crashed = !r.ran || (r.exitCode !== 0 && r.fail === 0);
   console.log(
-    `lane ${r.lane}: ${r.files} files, ${r.pass} pass, ${r.fail} fail, ${r.skip} skip, ${r.todo} todo, ${r.expects} expect() calls, ${r.seconds.toFixed(1)} s` +
+    `lane ${r.lane}: ${r.files} files, ${r.pass} pass, ${r.fail} fail, ${r.skip} skip, ${r.todo} todo, ${r.expects} expect() calls, ${r.seconds.toFixed(1)} s, CPU ${r.cpu.toFixed(1)} s` +
       (crashed ? ` — CRASHED (exit ${r.exitCode})` : ""),
   );
 }
@@ -242,7 +318,8 @@ const passed = sum("pass");
 const failed = sum("fail") + crashes;
 console.log(
   `${passed + sum("fail") + sum("skip") + sum("todo")} tests across ${files.length} files, ${sum("expects")} expect() calls; ` +
-    `template ${templateSeconds < 0 ? "failed or not needed" : `${templateSeconds.toFixed(1)} s`}, whole run ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    `template ${templateSeconds < 0 ? "failed or not needed" : `${templateSeconds.toFixed(1)} s`}, whole run ${((performance.now() - began) / 1000).toFixed(1)} s, ` +
+    `CPU ${(results.reduce((s, r) => s + Math.max(r.cpu, 0), 0) + Math.max(templateCpu, 0) + cpuUsage().user / 1e6 + cpuUsage().system / 1e6).toFixed(1)} s`,
 );
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || results.some((r) => r.exitCode !== 0) ? 1 : 0);

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import postgres from "postgres";
 import { freshDatabase, onDatabase } from "./support/app.ts";
-import { createPostgresCluster, type PostgresCluster } from "./support/postgres-cluster.ts";
+import { CLUSTER_DIR_ENV, createPostgresCluster, type PostgresCluster, sharedCluster } from "./support/postgres-cluster.ts";
 
 // README: `TEST_DATABASE_URL=…/test bun run test` works on a fresh PostgreSQL server, where no
-// database `test` exists yet. On TEST_DATABASE_URL's server when set, else on a cluster of our own.
+// database `test` exists yet. On TEST_DATABASE_URL's server when set, else on the run's shared
+// cluster (test/run.ts), else on a cluster of our own.
 let cluster: PostgresCluster | undefined;
 let server: string;
 let admin: postgres.Sql;
 const missing = `ed_missing_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const exists = async (name: string) => (await admin`select 1 from pg_database where datname = ${name}`).length === 1;
 
-beforeAll(() => {
-  if (!process.env.TEST_DATABASE_URL) cluster = createPostgresCluster();
-  server = process.env.TEST_DATABASE_URL ?? cluster!.url;
+beforeAll(async () => {
+  const shared = process.env[CLUSTER_DIR_ENV];
+  if (!process.env.TEST_DATABASE_URL && !shared) cluster = createPostgresCluster();
+  server = process.env.TEST_DATABASE_URL ?? (shared ? await sharedCluster(shared) : cluster!.url);
   admin = postgres(onDatabase(server, "postgres"), { max: 1, onnotice: () => {} });
 }, 60_000);
 
