@@ -3,6 +3,7 @@ import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query.ts";
 import { lexemeQuery } from "./rank.ts";
+import { bigrams, tokenize } from "./tokenize.ts";
 
 export type SearchMatch = components["schemas"]["SearchMatch"];
 export type MatchQuality = NonNullable<components["schemas"]["ExpertSearchResult"]["match_quality"]>;
@@ -19,8 +20,9 @@ type Fragment = PendingQuery<Row[]>;
  * document's weights (document.ts): words in the name are weight A, in titles and tags B, in
  * taglines, services and the city's name C; categories and subcategories, places and languages
  * are concept tokens (`cat:`, `sub:`, `cc:`, `city:`, `lang:`) whatever their weight; bios are
- * their own document. A match only through a spelling correction or a broader category (a weak
- * alternative, FACTOR below prefix) sets the same bits shifted by WEAK.
+ * their own document. Each field has a bit per way of matching (HOW): the term itself (or its
+ * concept), through a spelling correction, through a broader category, or only through another
+ * word the vocabulary gives for it (a synonym: "wedding" → "prenuptial").
  */
 const FIELD_BITS: readonly [Field, number][] = [
   ["name", 1],
@@ -32,16 +34,44 @@ const FIELD_BITS: readonly [Field, number][] = [
   ["bio", 64],
 ];
 const BIT = Object.fromEntries(FIELD_BITS) as Record<Field, number>;
-const WEAK = 8;
+/** How a term matched: the shift of its field bits. */
+const HOW = { itself: 0, corrected: 7, broader: 14, synonym: 21 } as const;
+type How = keyof typeof HOW;
+const ALL_FIELDS = 127;
+const MAIN_FIELDS = ALL_FIELDS & ~BIT.bio;
 
 /** What a term found in each field is worth to `match.score` (the contract's SearchMatch.score). */
 const FIELD_STRENGTH: Record<Field, number> = {
   name: 1, category: 1, title_or_tag: 1, place: 1, language: 1, tagline_or_service: 0.7, bio: 0.35,
 };
-/** A term matched only through a correction or a broader category counts this share. */
-const WEAK_STRENGTH = 0.6;
+/** A term matched otherwise than itself counts this share. */
+const HOW_STRENGTH: Record<How, number> = { itself: 1, corrected: 0.6, broader: 0.6, synonym: 0.6 };
 /** The whole `q` found verbatim in a name, title or tagline (a fragment of a word): as a tagline. */
 const VERBATIM_STRENGTH = 0.7;
+
+/**
+ * Words that name a kind of help, not a field ("teacher", "lessons", "instructor", "consultant"):
+ * in "yoga instructor" the need is yoga, and an expert matching only "instructor" does not fit it.
+ * Normalised (lower case, no accents), in the languages queries come in.
+ */
+const ROLE_WORDS = new Set(
+  (
+    "teacher teachers tutor tutors tutoring tuition lesson lessons class classes course courses instructor instructors coach coaches " +
+    "coaching trainer training consultant consultants consulting consultancy advisor advisors adviser advice expert experts specialist " +
+    "specialists professional professionals agency agent services service help someone somebody session sessions consultation " +
+    "practitioner provider profesor profesora clase clases curso cursos lecciones leccion entrenador consultor consultora asesor asesora " +
+    "asesoria experto experta especialista agencia servicios ayuda professor professora aula aulas assessor assessoria servicos " +
+    "insegnante lezioni lezione corso corsi istruttore consulente consulenza esperto specialista agenzia servizi aiuto lehrer lehrerin " +
+    "unterricht kurs kurse nachhilfe berater beraterin beratung experte spezialist agentur hilfe professeur prof cours lecons " +
+    "formateur moniteur conseiller conseillere specialiste agence aide leraar les lessen cursus adviseur " +
+    "先生 講師 教室 レッスン コンサルタント 専門家 老师 课程 顾问 专家 선생님 강사 레슨 수업 컨설턴트 전문가"
+  ).split(" "),
+);
+
+/** Whether a query term names only a kind of help (every word of it a role word). */
+function isRole(label: string): boolean {
+  return label.split(" ").every((w) => ROLE_WORDS.has(w));
+}
 
 /** The field a concept token stands for, or null for a word. */
 function tokenField(lexeme: string): Field | null {
@@ -57,22 +87,26 @@ function alternativeText(a: Alternative, weight: string): string {
   return terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
 }
 
+/** How an alternative of `group` matches: by its factor (query.ts FACTOR), or a synonym when its words are not the term's. */
+function howOf(a: Alternative, termWords: string[], token: boolean): How {
+  if (a.factor < FACTOR.fuzzy) return "broader";
+  if (a.factor < FACTOR.prefix) return "corrected";
+  if (token) return "itself";
+  return a.lexemes.every((l) => termWords.some((w) => w.startsWith(l))) ? "itself" : "synonym";
+}
+
 /** The tests of one group, as (tsquery text, bit) pairs on the main document. */
 function groupTests(group: QueryGroup): [string, number][] {
-  const tests: [string, number][] = [];
-  for (const weak of [false, true]) {
-    const alternatives = group.alternatives.filter((a) => (a.factor < FACTOR.prefix) === weak);
-    const shift = weak ? WEAK : 0;
-    const byField = new Map<Field, string[]>();
-    const add = (field: Field, text: string) => byField.set(field, [...(byField.get(field) ?? []), text]);
-    for (const a of alternatives) {
-      const field = a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null;
-      if (field) add(field, alternativeText(a, ""));
-      else for (const [f, w] of [["name", "A"], ["title_or_tag", "B"], ["tagline_or_service", "C"]] as const) add(f, alternativeText(a, w));
-    }
-    for (const [field, texts] of byField) tests.push([texts.join(" | "), BIT[field] << shift]);
+  const termWords = tokenize(group.label).flatMap((t) => (t.cjk ? bigrams(t.text) : [t.text]));
+  const byBit = new Map<number, string[]>();
+  const add = (bit: number, text: string) => byBit.set(bit, [...(byBit.get(bit) ?? []), text]);
+  for (const a of group.alternatives) {
+    const field = a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null;
+    const shift = HOW[howOf(a, termWords, field !== null)];
+    if (field) add(BIT[field] << shift, alternativeText(a, ""));
+    else for (const [f, w] of [["name", "A"], ["title_or_tag", "B"], ["tagline_or_service", "C"]] as const) add(BIT[f] << shift, alternativeText(a, w));
   }
-  return tests;
+  return [...byBit].map(([bit, texts]) => [texts.join(" | "), bit]);
 }
 
 /**
@@ -100,50 +134,65 @@ export interface MatchRow {
   match_verbatim?: boolean;
 }
 
-/** A group's worth from its bits: the best field it is in, weak matches discounted. */
+/** A group's worth from its bits: the best field it is in, matches other than itself discounted. */
 function strength(bits: number): number {
   let best = 0;
-  for (const [field, bit] of FIELD_BITS) {
-    if (bits & bit) best = Math.max(best, FIELD_STRENGTH[field]);
-    else if (bits & (bit << WEAK)) best = Math.max(best, FIELD_STRENGTH[field] * WEAK_STRENGTH);
+  for (const [how, shift] of Object.entries(HOW) as [How, number][]) {
+    for (const [field, bit] of FIELD_BITS) if (bits & (bit << shift)) best = Math.max(best, FIELD_STRENGTH[field] * HOW_STRENGTH[how]);
   }
   return best;
 }
 
+/** A group found in the main profile as itself, by a correction or by its concept: it fits (a synonym or a broader category alone does not). */
+const fits = (bits: number) => (bits & ((MAIN_FIELDS << HOW.itself) | (MAIN_FIELDS << HOW.corrected))) !== 0;
+
+/** One result's match, and what match_quality reads from it. */
+export interface Described {
+  match: SearchMatch;
+  /** Every term fits (see `fits`). */
+  all: boolean;
+  /** Some term that is not a role word fits (or the query has only role words and one fits). */
+  need: boolean;
+}
+
 /** One row's `match`, from its match columns and the query's groups. */
-export function matchOf(row: MatchRow, parsed: ParsedQuery): SearchMatch {
+export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   const bits = row.match_fields ?? [];
   let total = 0;
   let got = 0;
   let seen = 0;
+  let all = true;
+  let need = false;
+  const roleOnly = parsed.groups.every((g) => isRole(g.label));
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
     const b = bits[i] ?? 0;
     const s = Math.max(strength(b), row.match_verbatim ? VERBATIM_STRENGTH : 0);
+    const fit = fits(b) || Boolean(row.match_verbatim);
     total += group.weight;
     got += group.weight * s;
-    seen |= b | (b >> WEAK);
+    for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
+    all &&= fit;
+    if (fit && (roleOnly || !isRole(group.label))) need = true;
     (s > 0 ? terms : unmatched).push(group.label);
   });
-  return {
+  const match = {
     score: total ? Math.round((got / total) * 100) / 100 : 0,
     terms,
     unmatched,
     fields: FIELD_BITS.filter(([, bit]) => seen & bit).map(([field]) => field),
   };
+  return { match, all, need };
 }
 
-/** Below this best score nobody fits; from STRONG with every term matched, the best fits fully. */
-export const QUALITY = { none: 0.5, strong: 0.85 } as const;
-
 /**
- * How well the page's best result fits `q` (the contract's match_quality): `none` without results
- * or when the best scores below QUALITY.none; `strong` when it matches every term and scores
- * QUALITY.strong or more; else `partial`.
+ * How well the page's best result fits `q` (the contract's match_quality): `strong` when some
+ * result has every term in its main profile (itself, its concept or a correction); `partial` when
+ * one has part of the need (a term that is not a role word); `none` when there is no result or no
+ * result has any of the need: what `q` asks for is not in the directory.
  */
-export function matchQuality(matches: SearchMatch[]): MatchQuality {
-  const best = matches.reduce<SearchMatch | null>((b, m) => (b === null || m.score > b.score ? m : b), null);
-  if (!best || best.score < QUALITY.none) return "none";
-  return best.score >= QUALITY.strong && best.unmatched.length === 0 ? "strong" : "partial";
+export function matchQuality(described: Described[]): MatchQuality {
+  if (described.some((d) => d.all)) return "strong";
+  return described.some((d) => d.need) ? "partial" : "none";
 }

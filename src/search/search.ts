@@ -3,7 +3,7 @@ import type { JsonText } from "../http/cached-json.ts";
 import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
-import { matchOf, matchQuality } from "./match.ts";
+import { describeMatch, matchQuality } from "./match.ts";
 import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
 import { checkPriceRange } from "./price.ts";
 import type { ParsedQuery } from "./query.ts";
@@ -86,7 +86,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
   const dense = wordMatches > EXACT_TOTAL_LIMIT;
   const rows = await searchPage(sql, { plan, shape, wordMatches });
-  const experts = rows.map((row) => ({ ...shape.present(row, plan.locale), match: plan.parsed && matchOf(row, plan.parsed) }));
+  const parsed = plan.parsed;
+  const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
+  const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
   const counted = dense ? wordMatches : pageProvesTotal ? offset + rows.length : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
   const exact = counted <= EXACT_TOTAL_LIMIT;
@@ -96,7 +98,7 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
     total,
     total_is_exact: exact,
     query_interpretation: plan.interpretation,
-    match_quality: plan.parsed ? matchQuality(experts.map((e) => e.match!)) : null,
+    match_quality: parsed ? matchQuality(described) : null,
     page,
     limit,
     has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
