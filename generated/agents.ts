@@ -577,7 +577,57 @@ export interface components {
         ExpertSummary: {
             location: components["schemas"]["Location"];
         } & components["schemas"]["ExpertFields"];
-        /** @description One expert in search results, with how it matches `q`. Call `getExpert` with `slug` for the full profile. */
+        /**
+         * @description One expert in search results, with how it matches `q`. Call `getExpert` with `slug` for the full profile.
+         * @example {
+         *       "slug": "hana-kim",
+         *       "name": "Hana Kim",
+         *       "title": "International Tax Advisor",
+         *       "tagline": "Cross-border tax planning for founders and remote workers",
+         *       "avatar_url": "https://experts.example.com/avatars/hana-kim.svg",
+         *       "profile_url": "https://experts.example.com/experts/hana-kim",
+         *       "booking_url": "https://experts.example.com/experts/hana-kim#booking",
+         *       "categories": [
+         *         "tax-advisory",
+         *         "accounting"
+         *       ],
+         *       "location": {
+         *         "city": "Seoul",
+         *         "state_code": null,
+         *         "country_code": "KR",
+         *         "display": "Seoul, South Korea"
+         *       },
+         *       "rating": 4.9,
+         *       "review_count": 127,
+         *       "years_experience": 12,
+         *       "starting_price_usd": 150,
+         *       "languages_spoken": [
+         *         "ko",
+         *         "en-US"
+         *       ],
+         *       "tags": [
+         *         "cross-border tax",
+         *         "startups",
+         *         "US-Korea tax treaty"
+         *       ],
+         *       "is_verified": true,
+         *       "accepting_clients": true,
+         *       "availability_status": "open",
+         *       "match": {
+         *         "score": 0.67,
+         *         "terms": [
+         *           "international tax"
+         *         ],
+         *         "unmatched": [
+         *           "busan"
+         *         ],
+         *         "fields": [
+         *           "category",
+         *           "title_or_tag"
+         *         ]
+         *       }
+         *     }
+         */
         ExpertSearchHit: {
             /** @description How this expert matches `q`; null without `q` (or with only price words in it). */
             match: components["schemas"]["SearchMatch"] | null;
