@@ -666,7 +666,8 @@ export interface components {
             /**
              * @description Where the matched terms were found, most telling first: `name`; `category` (a category
              *     or subcategory); `title_or_tag`; `place` (city or country); `language` (spoken);
-             *     `tagline_or_service` (a tagline, a service, the city's name); `bio`.
+             *     `tagline_or_service` (a tagline, a service, the city's name); `bio` (a term found in
+             *     no other field).
              */
             fields: ("name" | "category" | "title_or_tag" | "place" | "language" | "tagline_or_service" | "bio")[];
         };

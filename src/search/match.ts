@@ -118,11 +118,13 @@ export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
   const groups = parsed.groups.map((g) => {
     const tests = groupTests(g).map(([text, bit]) => sql`(case when dd.doc @@ ${text}::tsquery then ${bit}::int else 0 end)`);
     const any = g.alternatives.map((a) => alternativeText(a, "")).join(" | ");
-    const bio = sql`(case when e.search_bio @@ ${any}::tsquery then ${BIT.bio}::int else 0 end)`;
-    return join([...tests, bio], sql`|`);
+    const main = join(tests, sql`|`);
+    // A bio is read only for a group the main document misses: it is three quarters of the words, stored apart.
+    return sql`(select case when m.bits <> 0 then m.bits when e.search_bio @@ ${any}::tsquery then ${BIT.bio}::int else 0 end from (select ${main} as bits) as m)`;
   });
   const fields = groups.length
-    ? sql`(select array[${join(groups, sql`,`)}]::int[] from (select e.search_doc || ''::tsvector as doc offset 0) as dd)`
+    ? // `|| ''` detoasts the document once per row (as rank.ts does); every test then reads that copy.
+      sql`(select array[${join(groups, sql`,`)}]::int[] from (select e.search_doc || ''::tsvector as doc offset 0) as dd)`
     : sql`array[]::int[]`;
   const verbatim = parsed.pattern ? sql`e.search_text like ${parsed.pattern}` : sql`false`;
   return sql`${fields} as match_fields, ${verbatim} as match_verbatim`;
