@@ -1,5 +1,6 @@
 import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
+import { plannedWithValues } from "./custom-plan.ts";
 import { lexemeQuery } from "./rank.ts";
 import { categoryToken } from "./tokens.ts";
 
@@ -31,11 +32,12 @@ export class PriceLevels {
     if (hit !== undefined) return hit;
     // The categories as tokens of the search document: one GIN probe, as the category filter is read.
     const tokens = sorted.length ? sorted.map((c) => lexemeQuery(categoryToken(c))).join(" | ") : null;
-    const [row] = await sql<{ level: number | null }[]>`
+    // Planned with its categories (custom-plan.ts): a generic plan of `@@ $1::tsquery` cannot tell one category from all.
+    const [row] = await plannedWithValues(sql<{ level: number | null }[]>`
       select percentile_disc(0.5) within group (order by e.starting_price_usd)::float8 as level
       from experts e
       where e.is_public and e.is_verified and e.starting_price_usd is not null
-      ${tokens ? sql`and e.search_doc @@ ${tokens}::tsquery` : sql``}`;
+      ${tokens ? sql`and e.search_doc @@ ${tokens}::tsquery` : sql``}`);
     const level = row?.level ?? null;
     this.levels.set(key, level);
     return level;
