@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { expertUrls } from "../src/experts/urls.ts";
+import { searchExperts } from "../src/search/search.ts";
+import { searchStores } from "../src/search/stores.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
 import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
+import { searchDepsFor } from "./support/search.ts";
 
 setDefaultTimeout(120_000);
 
@@ -214,6 +218,26 @@ describe("how good the match is", () => {
     expect((await mcp({ q: "tax advisor under $150" })).text).toContain("price: starting at $150 or less");
     const paged = await page({ q: "lawyer", max_price: "100" });
     expect(paged.slugs).toEqual(slugsOf(await rest({ q: "lawyer", max_price: "100", limit: "10" })));
+  });
+
+  it("a search with price words and match is remembered whole, and read again after a write", async () => {
+    const stores = searchStores();
+    const deps = searchDepsFor(app.sql, expertUrls(() => "http://answers.test"), stores);
+    const first = await searchExperts(deps, { q: "cheap lawyer", limit: 5 });
+    expect(await searchExperts(deps, { q: "cheap lawyer", limit: 5 })).toBe(first);
+    expect(first.match_quality).toBe("strong");
+    const level = first.query_interpretation!.price!.max_usd!;
+    // Raising the cheapest lawyer's price past the median bumps the version: a new answer, a new level read.
+    const [cheapest] = [...first.experts].sort((a, b) => a.starting_price_usd! - b.starting_price_usd!);
+    await app.sql`update experts set starting_price_usd = 100000 where slug = ${cheapest.slug}`;
+    try {
+      const after = await searchExperts(deps, { q: "cheap lawyer", limit: 5 });
+      expect(after).not.toBe(first);
+      expect(after.experts.map((e) => e.slug)).not.toContain(cheapest.slug);
+      expect(after.query_interpretation!.price!.max_usd!).toBeGreaterThanOrEqual(level);
+    } finally {
+      await app.sql`update experts set starting_price_usd = ${cheapest.starting_price_usd} where slug = ${cheapest.slug}`;
+    }
   });
 
   it("remembered answers are keyed by the price bounds", async () => {
