@@ -772,8 +772,9 @@ export interface components {
              *     its name, categories, titles, tags, place or languages. `partial`: it matches the need
              *     in part (a term missed, or found only in a tagline, a service, a bio, by a spelling
              *     correction or a broader category). `none`: nobody in the directory fits: no result, or
-             *     the results miss what `q` asks for (a term no expert has, the rest only a broad
-             *     category). On `none` the closest results are still listed, so an agent can say what
+             *     none has what `q` asks for (its terms other than role words such as "teacher" or
+             *     "consultant" and other than places and languages: "yoga instructor", "hairdresser in
+             *     Berlin"). On `none` the closest results are still listed, so an agent can say what
              *     exists, but it must tell the user that nobody fits rather than recommend them. On the
              *     first page of a relevance search this is the search's quality (its best match is first).
              */

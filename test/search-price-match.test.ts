@@ -196,6 +196,10 @@ describe("how good the match is", () => {
     expect(yoga.experts.length).toBeGreaterThan(0); // the closest are still listed, marked
     expect(yoga.experts.every((e) => e.match!.unmatched.includes("yoga"))).toBe(true);
     expect((await rest({ q: "piano teacher" })).match_quality).toBe("none");
+    // A place is not the need: experts in Berlin do not fit a hairdresser in Berlin; alone it is the need.
+    expect((await rest({ q: "hairdresser in Berlin" })).match_quality).toBe("none");
+    expect((await rest({ q: "Berlin" })).match_quality).toBe("strong");
+    expect((await rest({ q: "japanese speaking" })).match_quality).toBe("strong");
     const vet = await rest({ q: "veterinarian" });
     expect(vet.total).toBe(0);
     expect(vet.match_quality).toBe("none");

@@ -59,7 +59,9 @@ const ROLE_WORDS = new Set(
     "teacher teachers tutor tutors tutoring tuition lesson lessons class classes course courses instructor instructors coach coaches " +
     "coaching trainer training consultant consultants consulting consultancy advisor advisors adviser advice expert experts specialist " +
     "specialists professional professionals agency agent services service help someone somebody session sessions consultation " +
-    "practitioner provider profesor profesora clase clases curso cursos lecciones leccion entrenador consultor consultora asesor asesora " +
+    "practitioner provider planner planners designer designers manager managers person company firm studio organizer organiser " +
+    "organizador organizadora planificador disenador disenadora gestor gerente organizzatore progettista planer planerin " +
+    "organisateur organisatrice profesor profesora clase clases curso cursos lecciones leccion entrenador consultor consultora asesor asesora " +
     "asesoria experto experta especialista agencia servicios ayuda professor professora aula aulas assessor assessoria servicos " +
     "insegnante lezioni lezione corso corsi istruttore consulente consulenza esperto specialista agenzia servizi aiuto lehrer lehrerin " +
     "unterricht kurs kurse nachhilfe berater beraterin beratung experte spezialist agentur hilfe professeur prof cours lecons " +
@@ -71,6 +73,30 @@ const ROLE_WORDS = new Set(
 /** Whether a query term names only a kind of help (every word of it a role word). */
 function isRole(label: string): boolean {
   return label.split(" ").every((w) => ROLE_WORDS.has(w));
+}
+
+/**
+ * Whether a query term is a place or a language only (a constraint on the need, not the need):
+ * in "hairdresser in Berlin" an expert in Berlin does not fit. A term that also names a category
+ * or subcategory ("japanese": the language and Japanese tutoring) is a need.
+ */
+function isConstraint(group: QueryGroup): boolean {
+  const fields = group.alternatives.map((a) => (a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null));
+  return fields.some((f) => f === "place" || f === "language") && !fields.includes("category");
+}
+
+/**
+ * The terms that say what is needed, by which match_quality tells whether anyone fits: those that
+ * are neither a role word nor only a place or language; when `q` has none, its places and
+ * languages ("japanese speaking", "Berlin"); when it has none of those either, its role words.
+ */
+function needOf(groups: QueryGroup[]): boolean[] {
+  const role = groups.map((g) => isRole(g.label));
+  const constraint = groups.map(isConstraint);
+  const content = groups.map((_, i) => !role[i] && !constraint[i]);
+  if (content.some(Boolean)) return content;
+  const placed = groups.map((_, i) => !role[i]);
+  return placed.some(Boolean) ? placed : groups.map(() => true);
 }
 
 /** The field a concept token stands for, or null for a word. */
@@ -153,7 +179,7 @@ export interface Described {
   match: SearchMatch;
   /** Every term fits (see `fits`). */
   all: boolean;
-  /** Some term that is not a role word fits (or the query has only role words and one fits). */
+  /** Some term of the need fits (needOf). */
   need: boolean;
 }
 
@@ -165,7 +191,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let seen = 0;
   let all = true;
   let need = false;
-  const roleOnly = parsed.groups.every((g) => isRole(g.label));
+  const needed = needOf(parsed.groups);
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -176,7 +202,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     got += group.weight * s;
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
-    if (fit && (roleOnly || !isRole(group.label))) need = true;
+    if (fit && needed[i]) need = true;
     (s > 0 ? terms : unmatched).push(group.label);
   });
   const match = {
@@ -191,8 +217,8 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
 /**
  * How well the page's best result fits `q` (the contract's match_quality): `strong` when some
  * result has every term in its main profile (itself, its concept or a correction); `partial` when
- * one has part of the need (a term that is not a role word); `none` when there is no result or no
- * result has any of the need: what `q` asks for is not in the directory.
+ * one has part of the need (needOf: a term that is not a role word, place or language); `none`
+ * when there is no result or no result has any of the need: what `q` asks for is not in the directory.
  */
 export function matchQuality(described: Described[]): MatchQuality {
   if (described.some((d) => d.all)) return "strong";
