@@ -27,8 +27,25 @@ export interface paths {
          *       Japanese"). A word that matches nothing lowers a result's rank; it does not empty the
          *       list. Chinese, Japanese and Korean text is matched by character pairs. The response's
          *       `query_interpretation` says how `q` was read: tell the user what was searched.
-         *     - Filters (`category`, `country`, `city`, `language`, `accepting`) restrict; words in `q`
-         *       only rank. Prefer a filter when the user's need is a hard constraint.
+         *     - Filters (`category`, `country`, `city`, `language`, `accepting`, `min_price`,
+         *       `max_price`) restrict; words in `q` only rank. Prefer a filter when the user's need is a
+         *       hard constraint.
+         *     - Prices: `min_price`/`max_price` bound the expert's `starting_price_usd` (US dollars,
+         *       inclusive). Price words in `q` are read into the same bounds and are not searched as
+         *       words: "under $150", "below 100 dollars", "less than 80 USD", "over $200", "between $50
+         *       and $100" (and their es/pt/it/de/fr/nl forms, "menos de 100 dólares", "unter 100 $"); "cheap",
+         *       "affordable", "low cost", "on a budget" ("barato", "günstig", "pas cher", "economico" …):
+         *       at most the median starting price of the experts in the categories `q` or `category` names
+         *       (of the whole directory when none), the cheaper half; "free", "free first call", "free
+         *       consultation" ("gratis", "kostenlos", "gratuit", "無料" …): a service priced 0. A parameter
+         *       replaces the bound of the same side read from `q`. `query_interpretation.price` shows
+         *       what was read.
+         *     - Match: with `q`, each expert carries `match` (a 0–1 `score`, the terms it matched and
+         *       missed, and where) and the response carries `match_quality`: `strong` (the best result
+         *       matches every term), `partial` (some of the need), or `none` (nobody in the directory
+         *       fits `q`). On `none` the closest results are still returned, marked by their low
+         *       `match.score` and `unmatched` terms: tell the user that nobody fits instead of
+         *       recommending them.
          *     - Order: `relevance` (the default when `q` is given: name and title matches above bios,
          *       exact above corrected, all words above some; then rating), `rating` (the default
          *       without `q`: highest first, unrated last) or `newest` (most recently listed first).
@@ -667,6 +684,100 @@ export interface components {
             location: components["schemas"]["Location"];
         } & components["schemas"]["ExpertFields"];
         /**
+         * @description One expert in search results, with how it matches `q`. Call `getExpert` with `slug` for the full profile.
+         * @example {
+         *       "slug": "hana-kim",
+         *       "name": "Hana Kim",
+         *       "title": "International Tax Advisor",
+         *       "tagline": "Cross-border tax planning for founders and remote workers",
+         *       "avatar_url": "https://experts.example.com/avatars/hana-kim.svg",
+         *       "profile_url": "https://experts.example.com/experts/hana-kim",
+         *       "booking_url": "https://experts.example.com/experts/hana-kim#booking",
+         *       "categories": [
+         *         "tax-advisory",
+         *         "accounting"
+         *       ],
+         *       "location": {
+         *         "city": "Seoul",
+         *         "state_code": null,
+         *         "country_code": "KR",
+         *         "display": "Seoul, South Korea"
+         *       },
+         *       "rating": 4.9,
+         *       "review_count": 127,
+         *       "years_experience": 12,
+         *       "starting_price_usd": 150,
+         *       "languages_spoken": [
+         *         "ko",
+         *         "en-US"
+         *       ],
+         *       "tags": [
+         *         "cross-border tax",
+         *         "startups",
+         *         "US-Korea tax treaty"
+         *       ],
+         *       "is_verified": true,
+         *       "accepting_clients": true,
+         *       "availability_status": "open",
+         *       "match": {
+         *         "score": 0.67,
+         *         "terms": [
+         *           "international tax"
+         *         ],
+         *         "unmatched": [
+         *           "busan"
+         *         ],
+         *         "fields": [
+         *           "category",
+         *           "title_or_tag"
+         *         ]
+         *       }
+         *     }
+         */
+        ExpertSearchHit: {
+            /** @description How this expert matches `q`; null without `q` (or with only price words in it). */
+            match: components["schemas"]["SearchMatch"] | null;
+        } & components["schemas"]["ExpertSummary"];
+        /**
+         * @description How one expert matches the terms of `q` (`query_interpretation.terms`). Independent of the
+         *     ranking's own score (which also weighs rare words, phrases and rating), so two results may
+         *     be ordered otherwise than their `score`.
+         * @example {
+         *       "score": 1,
+         *       "terms": [
+         *         "international tax",
+         *         "seoul"
+         *       ],
+         *       "unmatched": [],
+         *       "fields": [
+         *         "category",
+         *         "title_or_tag",
+         *         "place"
+         *       ]
+         *     }
+         */
+        SearchMatch: {
+            /**
+             * @description The share of the query's terms this expert matches (a term naming a category or
+             *     subcategory counts double), each by where and how it matched: 1 in the name,
+             *     categories, a title or tag, place or languages; 0.7 in a tagline or service; 0.35 only
+             *     in a bio; × 0.6 when only through a spelling correction or a broader category. 1 =
+             *     every term in a main field.
+             */
+            score: number;
+            /** @description The terms of `q` this expert matches, in query order. */
+            terms: string[];
+            /** @description The terms of `q` this expert does not match anywhere in its profile. */
+            unmatched: string[];
+            /**
+             * @description Where the matched terms were found, most telling first: `name`; `category` (a category
+             *     or subcategory); `title_or_tag`; `place` (city or country); `language` (spoken);
+             *     `tagline_or_service` (a tagline, a service, the city's name); `bio` (a term found in
+             *     no other field).
+             */
+            fields: ("name" | "category" | "title_or_tag" | "place" | "language" | "tagline_or_service" | "bio")[];
+        };
+        /**
          * @description One page of search results.
          * @example {
          *       "experts": [
@@ -703,7 +814,20 @@ export interface components {
          *           ],
          *           "is_verified": true,
          *           "accepting_clients": true,
-         *           "availability_status": "open"
+         *           "availability_status": "open",
+         *           "match": {
+         *             "score": 1,
+         *             "terms": [
+         *               "international tax",
+         *               "seoul"
+         *             ],
+         *             "unmatched": [],
+         *             "fields": [
+         *               "category",
+         *               "title_or_tag",
+         *               "place"
+         *             ]
+         *           }
          *         }
          *       ],
          *       "total": 23,
@@ -727,8 +851,10 @@ export interface components {
          *           "cities": [
          *             "Seoul, KR"
          *           ]
-         *         }
+         *         },
+         *         "price": null
          *       },
+         *       "match_quality": "strong",
          *       "page": 0,
          *       "limit": 1,
          *       "has_more": true
@@ -736,7 +862,7 @@ export interface components {
          */
         ExpertSearchResult: {
             /** @description The experts on this page, in the requested order. */
-            experts: components["schemas"]["ExpertSummary"][];
+            experts: components["schemas"]["ExpertSearchHit"][];
             /**
              * @description Number of experts matching, across all pages: exact up to 10,000; past that 10,000, and
              *     `total_is_exact` is false (a lower bound, so no search waits for a full count).
@@ -746,6 +872,19 @@ export interface components {
             total_is_exact: boolean;
             /** @description How `q` was read (present when `q` was given), so an agent can tell the user what it searched for. */
             query_interpretation?: components["schemas"]["QueryInterpretation"] | null;
+            /**
+             * @description How well this page's best result fits `q` (null without `q`, or when `q` holds only
+             *     price words: then the filters alone decide). `strong`: it matches every term of `q` in
+             *     its name, categories, titles, tags, place or languages. `partial`: it matches the need
+             *     in part (a term missed, or found only in a tagline, a service, a bio, by a spelling
+             *     correction or a broader category). `none`: nobody in the directory fits: no result, or
+             *     none has what `q` asks for (its terms other than role words such as "teacher" or
+             *     "consultant" and other than places and languages: "yoga instructor", "hairdresser in
+             *     Berlin"). On `none` the closest results are still listed, so an agent can say what
+             *     exists, but it must tell the user that nobody fits rather than recommend them. On the
+             *     first page of a relevance search this is the search's quality (its best match is first).
+             */
+            match_quality: ("strong" | "partial" | "none") | null;
             /** @description The zero-based page returned. */
             page: number;
             /** @description The page size used. */
@@ -758,8 +897,9 @@ export interface components {
         };
         /**
          * @description How the search read `q`: the words and phrases it searched for, the stop words it ignored,
-         *     the spelling corrections it made and what the vocabulary recognised. None of it filters;
-         *     recognised places, languages and categories rank matching experts higher.
+         *     the spelling corrections it made, what the vocabulary recognised and the price words read.
+         *     Only the price filters; recognised places, languages and categories rank matching experts
+         *     higher.
          * @example {
          *       "terms": [
          *         "family lawyer",
@@ -777,11 +917,12 @@ export interface components {
          *         "cities": [
          *           "Lyon, FR"
          *         ]
-         *       }
+         *       },
+         *       "price": null
          *     }
          */
         QueryInterpretation: {
-            /** @description The words and vocabulary phrases searched for, normalised (lower case, accents removed), in query order. */
+            /** @description The words and vocabulary phrases searched for, normalised (lower case, accents removed), in query order (price words are not among them). */
             terms: string[];
             /** @description Stop words dropped from the query ("the", "who", "の"). */
             ignored: string[];
@@ -803,6 +944,37 @@ export interface components {
                 /** @description Cities, as "English name, country code". */
                 cities: string[];
             };
+            /**
+             * @description The price bounds read from price words in `q` (null when it has none), applied as
+             *     `min_price`/`max_price` are unless a parameter gives that bound.
+             */
+            price: components["schemas"]["PriceInterpretation"] | null;
+        };
+        /**
+         * @description Price words read from `q`, and the bounds on `starting_price_usd` (US dollars, inclusive) they stand for.
+         * @example {
+         *       "words": [
+         *         "under $150"
+         *       ],
+         *       "meaning": "at_most",
+         *       "min_usd": null,
+         *       "max_usd": 150
+         *     }
+         */
+        PriceInterpretation: {
+            /** @description The words read as a price ("under $150", "cheap"), normalised; they are not searched. */
+            words: string[];
+            /**
+             * @description `at_most`/`at_least`/`between`: amounts stated in `q`. `cheap`: at most the median
+             *     starting price of the experts in the categories named (by `q` or `category`; the whole
+             *     directory when none), the cheaper half. `free`: a service priced 0 (a free first call).
+             * @enum {string}
+             */
+            meaning: "at_most" | "at_least" | "between" | "cheap" | "free";
+            /** @description The lower bound, or null. */
+            min_usd: number | null;
+            /** @description The upper bound, or null. */
+            max_usd: number | null;
         };
         /**
          * @description One recurring weekly time window, in the expert's time zone.
@@ -2290,6 +2462,22 @@ export interface components {
          */
         accepting: boolean;
         /**
+         * @description Only experts whose starting price (`starting_price_usd`: their cheapest priced service) is
+         *     at least this many US dollars. Experts with no priced service are left out when a price
+         *     bound is given. Replaces a lower bound read from price words in `q` ("over $200").
+         * @example 50
+         */
+        min_price: number;
+        /**
+         * @description Only experts whose starting price (`starting_price_usd`: their cheapest priced service) is
+         *     at most this many US dollars; `0` finds experts with a free service (a free first call).
+         *     Experts with no priced service are left out when a price bound is given. Replaces an upper
+         *     bound read from price words in `q` ("under $150", "cheap"). A `max_price` below
+         *     `min_price` is a `400`.
+         * @example 150
+         */
+        max_price: number;
+        /**
          * @description `relevance`: best match to `q` first, then by rating (the default when `q` is given; without
          *     `q` it is the same as `rating`). `rating`: highest average rating first, unrated experts last
          *     (the default without `q`). `newest`: most recently listed first.
@@ -2467,6 +2655,22 @@ export interface operations {
                  * @example true
                  */
                 accepting?: components["parameters"]["accepting"];
+                /**
+                 * @description Only experts whose starting price (`starting_price_usd`: their cheapest priced service) is
+                 *     at least this many US dollars. Experts with no priced service are left out when a price
+                 *     bound is given. Replaces a lower bound read from price words in `q` ("over $200").
+                 * @example 50
+                 */
+                min_price?: components["parameters"]["min_price"];
+                /**
+                 * @description Only experts whose starting price (`starting_price_usd`: their cheapest priced service) is
+                 *     at most this many US dollars; `0` finds experts with a free service (a free first call).
+                 *     Experts with no priced service are left out when a price bound is given. Replaces an upper
+                 *     bound read from price words in `q` ("under $150", "cheap"). A `max_price` below
+                 *     `min_price` is a `400`.
+                 * @example 150
+                 */
+                max_price?: components["parameters"]["max_price"];
                 /**
                  * @description `relevance`: best match to `q` first, then by rating (the default when `q` is given; without
                  *     `q` it is the same as `rating`). `rating`: highest average rating first, unrated experts last

@@ -1,7 +1,6 @@
 import type { ArgumentsOf } from "../contract/index.ts";
 import { type ExpertSearchResult, type SearchQuery, searchExperts } from "../search/search.ts";
 import { MAX_RESULT_WINDOW } from "../search/result-window.ts";
-import type { ExpertSummary } from "../experts/summary.ts";
 import { LOCALES, localeList } from "../locales.ts";
 import { toolSchemas } from "./schemas.ts";
 import { contractTool } from "./tool-registry.ts";
@@ -16,7 +15,47 @@ export function toSearchQuery(args: SearchArgs): SearchQuery {
   return accepting_only ? { ...query, accepting: true } : query;
 }
 
-function summaryLine(e: ExpertSummary, rank: number): string {
+type Hit = ExpertSearchResult["experts"][number];
+type Price = NonNullable<NonNullable<ExpertSearchResult["query_interpretation"]>["price"]>;
+
+/** How one expert matches q, in a line: its score, and the terms it lacks. */
+function matchLine(e: Hit): string | null {
+  if (!e.match) return null;
+  const missing = e.match.unmatched.length ? `; does not match: ${e.match.unmatched.join(", ")}` : "";
+  return `   Match ${e.match.score.toFixed(2)}${e.match.terms.length ? ` (${e.match.terms.join(", ")} in ${e.match.fields.join(", ")})` : ""}${missing}`;
+}
+
+/** The price bounds read from q, as words. */
+function priceWords(p: Price): string {
+  const at = (n: number | null) => `$${n}`;
+  switch (p.meaning) {
+    case "free":
+      return "a free service (starting price $0)";
+    case "cheap":
+      return p.max_usd === null ? "cheap (no prices to compare)" : `cheap: starting at ${at(p.max_usd)} or less (the cheaper half of these experts)`;
+    case "between":
+      return `starting between ${at(p.min_usd)} and ${at(p.max_usd)}`;
+    case "at_least":
+      return `starting at ${at(p.min_usd)} or more`;
+    case "at_most":
+      return `starting at ${at(p.max_usd)} or less`;
+  }
+}
+
+/**
+ * What match_quality means, said so an agent can tell its user: that nobody fits (the results are
+ * only the closest), or that they fit in part.
+ */
+function qualityLine(result: ExpertSearchResult): string {
+  const asked = result.query_interpretation?.terms.join(" ") ?? "";
+  if (result.match_quality === "none") {
+    return `Nobody in the directory fits "${asked}".${result.experts.length ? " The results below are only the closest, weak matches: tell the user that no expert fits rather than recommending them." : ""}\n`;
+  }
+  if (result.match_quality === "partial") return `These experts fit "${asked}" only in part (see each one's match).\n`;
+  return "";
+}
+
+function summaryLine(e: Hit, rank: number): string {
   const facts = [
     e.location.display,
     e.rating !== null ? `rating ${e.rating.toFixed(1)}/5 (${e.review_count} reviews)` : "no rating yet",
@@ -28,6 +67,7 @@ function summaryLine(e: ExpertSummary, rank: number): string {
     `${rank}. ${e.name}: ${e.title} (slug: ${e.slug})`,
     e.tagline ? `   ${e.tagline}` : null,
     `   ${facts.join(" · ")}`,
+    matchLine(e),
     `   Profile: ${e.profile_url}`,
     `   Book: ${e.booking_url}`,
   ].filter(Boolean).join("\n");
@@ -43,17 +83,18 @@ function readAs(result: ExpertSearchResult): string {
     `Searched for: ${qi.terms.join(", ") || "(nothing searchable)"}`,
     recognized.length ? ` (recognised: ${recognized.join(", ")})` : "",
     corrections.length ? `; ${corrections.join(", ")}` : "",
+    qi.price ? `; price: ${priceWords(qi.price)}` : "",
     ".\n",
   ].join("");
 }
 
 /** The ranked list as text: one block per expert with the links a user can open. */
 export function renderSearch(result: ExpertSearchResult): string {
-  if (result.total === 0) return `${readAs(result)}No experts match these filters. Try fewer filters or a broader q.`;
+  if (result.total === 0) return `${readAs(result)}${qualityLine(result)}No experts match these filters. Try fewer filters or a broader q.`;
   if (result.experts.length === 0) return `${result.total} experts match, but page ${result.page} is past the last page. Call again with a lower page.`;
   const first = result.page * result.limit + 1;
   const lines = [
-    `${readAs(result)}${result.total_is_exact ? "" : "More than "}${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
+    `${readAs(result)}${qualityLine(result)}${result.total_is_exact ? "" : "More than "}${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
     ...result.experts.map((e, i) => summaryLine(e, first + i)),
   ];
   if (result.has_more) lines.push(`More results: call search_experts again with page: ${result.page + 1}.`);
@@ -67,9 +108,11 @@ export const searchExpertsTool = contractTool({
   title: "Search experts",
   description:
     "Find verified human experts (lawyers, accountants, tax advisors, consultants, tutors and other credentialed professionals) " +
-    "who offer one-on-one consultations. Filter by category, country, city, language, free text and whether they accept new " +
+    "who offer one-on-one consultations. Filter by category, country, city, language, starting price, free text and whether they accept new " +
     "clients. Returns a ranked list (best match first when q is given, else best rated) with each expert's slug, title, location, rating, starting " +
-    "price, profile URL and booking URL. Use get_expert with a slug for the full profile before recommending or contacting someone.",
+    "price, profile URL and booking URL, and with q how well each matches (match) and the whole search (match_quality: strong, partial, none). " +
+    "When match_quality is none, nobody in the directory fits: tell the user so instead of recommending the closest results. " +
+    "Use get_expert with a slug for the full profile before recommending or contacting someone.",
   operation: "searchExperts",
   renames: { accepting: "accepting_only" },
   arguments: {
@@ -79,6 +122,8 @@ export const searchExpertsTool = contractTool({
     city: "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate.",
     language: "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language).",
     accepting_only: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone.",
+    min_price: "Only experts whose starting price (cheapest priced service) is at least this many US dollars. Replaces a lower bound read from q (\"over $200\").",
+    max_price: "Only experts whose starting price (cheapest priced service) is at most this many US dollars; 0 = a free service (free first call). Replaces an upper bound read from q: price words in q (\"under $150\", \"cheap\", \"free consultation\", \"barato\", \"günstig\") are read as price bounds, shown in query_interpretation.price, and not searched as words.",
     locale: `Language of the returned titles and taglines: ${localeList()} (default en).`,
     sort: "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first.",
     page: "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper.",

@@ -1,4 +1,5 @@
-import type { ParsedQuery } from "./query.ts";
+import { priceInterpretation } from "./price.ts";
+import type { ParsedQuery, QueryInterpretation } from "./query.ts";
 import { anyGroupQuery } from "./rank.ts";
 import type { Locale, SearchQuery } from "./search-query.ts";
 import { primarySubtag } from "./tokens.ts";
@@ -20,6 +21,8 @@ export interface SearchPlan {
   /** Results before this page. */
   offset: number;
   match: MatchFilters;
+  /** How `q` was read, the price words' bounds decided (null without `q`). */
+  interpretation: QueryInterpretation | null;
 }
 
 /**
@@ -37,6 +40,9 @@ export interface MatchFilters {
   city: string | null;
   language: string | null;
   accepting: boolean;
+  /** Bounds on the starting price in USD, inclusive: the parameters, else `q`'s price words (price.ts). */
+  minPrice: number | null;
+  maxPrice: number | null;
 }
 
 function effectiveSort(query: SearchQuery): Sort {
@@ -44,12 +50,20 @@ function effectiveSort(query: SearchQuery): Sort {
   return query.q ? "relevance" : "rating";
 }
 
-export function planSearch(query: SearchQuery, parsed: ParsedQuery | null): SearchPlan {
+/**
+ * The search's plan. `cheapMax` is what "cheap" in `q` stands for in this search (price-levels.ts).
+ * A `q` of price words alone ("under $100") searches no words: its plan has no `parsed`, as
+ * without `q`, and keeps how it was read in `interpretation`.
+ */
+export function planSearch(query: SearchQuery, read: ParsedQuery | null, cheapMax: number | null = null): SearchPlan {
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
+  const price = read?.price ?? null;
+  const parsed = read && price && !read.groups.length && !read.pattern ? null : read;
   return {
     query,
     parsed,
+    interpretation: read && (price ? { ...read.interpretation, price: priceInterpretation(price, cheapMax) } : read.interpretation),
     locale: query.locale ?? "en",
     sort: effectiveSort(query),
     limit,
@@ -63,11 +77,13 @@ export function planSearch(query: SearchQuery, parsed: ParsedQuery | null): Sear
       city: query.city?.toLowerCase() ?? null,
       language: query.language ? primarySubtag(query.language) : null,
       accepting: query.accepting === true,
+      minPrice: query.min_price ?? price?.min ?? null,
+      maxPrice: query.max_price ?? price?.max ?? (price?.meaning === "cheap" ? cheapMax : null),
     },
   };
 }
 
 /** No filter but `q`: the case where the statistics may prove the count (search.ts countWords). */
 export function unfiltered(match: MatchFilters): boolean {
-  return !match.category && !match.country && !match.city && !match.language && !match.accepting;
+  return !match.category && !match.country && !match.city && !match.language && !match.accepting && match.minPrice === null && match.maxPrice === null;
 }

@@ -1,5 +1,6 @@
 import type { components } from "../../generated/agents.ts";
 import { normalizeText } from "./normalize.ts";
+import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import type { Concept, Vocabulary } from "./vocabulary.ts";
@@ -175,6 +176,8 @@ export interface ParsedQuery {
   interpretation: QueryInterpretation;
   /** The whole query as a LIKE pattern of its normalised text (likePattern), or null. */
   pattern: string | null;
+  /** Price words, taken out of the searched text (price.ts). */
+  price: PriceWords | null;
 }
 
 /**
@@ -196,8 +199,9 @@ export function likePattern(normalized: string): string | null {
  */
 export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: LexiconLookup): Promise<ParsedQuery> {
   const interpreter = new Interpreter(vocabulary);
-  // The one normalisation of `q`: the words and the LIKE pattern are both read from it.
-  const text = normalizeText(q);
+  // The one normalisation of `q`: the words and the LIKE pattern are both read from it, once its
+  // price words ("under $150", "cheap") are taken out into bounds (price.ts).
+  const { price, rest: text } = readPriceWords(normalizeText(q));
   const tokens = tokenize(text);
   const words = tokens.map((t) => t.text);
   for (let i = 0; i < tokens.length; ) {
@@ -214,7 +218,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     } else interpreter.addWord(words[i++]);
   }
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
-  if (!interpreter.groups.length) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
+  if (!interpreter.groups.length && !price) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
   const r = interpreter.recognized;
   return {
@@ -230,7 +234,9 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
         countries: [...r.countries],
         cities: [...r.cities],
       },
+      price: price && priceInterpretation(price, null),
     },
     pattern: likePattern(text),
+    price,
   };
 }

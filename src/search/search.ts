@@ -3,7 +3,10 @@ import type { JsonText } from "../http/cached-json.ts";
 import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
+import { describeMatch, matchQuality } from "./match.ts";
 import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
+import { checkPriceRange } from "./price.ts";
+import type { ParsedQuery } from "./query.ts";
 import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
 import type { Vocabulary } from "./vocabulary.ts";
@@ -46,6 +49,18 @@ async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string,
 }
 
 /**
+ * What "cheap" in `q` stands for in this search (price-levels.ts): null unless `q` says it and no
+ * `max_price` is given; the categories are those `q` names (a subcategory by its category) and the
+ * `category` filter.
+ */
+async function cheapLevel(deps: SearchDeps, query: SearchQuery, parsed: ParsedQuery, vocabulary: Vocabulary, version: string): Promise<number | null> {
+  if (parsed.price?.meaning !== "cheap" || query.max_price !== undefined) return null;
+  const { categories, subcategories } = parsed.interpretation.recognized;
+  const named = [...categories, ...subcategories.map((s) => vocabulary.categoryOfSubcategory.get(s)), query.category];
+  return deps.stores.priceLevels.cheap(deps.sql, named.filter((c): c is string => Boolean(c)), version);
+}
+
+/**
  * The search read once: `q` parsed with the compiled vocabulary (read here when not given), the
  * parse remembered for this directory version. Exported for the benchmarks, which time the
  * statements of a plan.
@@ -53,7 +68,8 @@ async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string,
 export async function readPlan(deps: SearchDeps, query: SearchQuery, version: string, vocabulary?: Vocabulary | null): Promise<SearchPlan> {
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
-  return planSearch(query, await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary));
+  const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
+  return planSearch(query, parsed, await cheapLevel(deps, query, parsed, vocabulary, version));
 }
 
 /**
@@ -70,15 +86,19 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
   const dense = wordMatches > EXACT_TOTAL_LIMIT;
   const rows = await searchPage(sql, { plan, shape, wordMatches });
+  const parsed = plan.parsed;
+  const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
+  const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
   const counted = dense ? wordMatches : pageProvesTotal ? offset + rows.length : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   return {
-    experts: rows.map((row) => shape.present(row, plan.locale)),
+    experts,
     total,
     total_is_exact: exact,
-    query_interpretation: plan.parsed?.interpretation ?? null,
+    query_interpretation: plan.interpretation,
+    match_quality: parsed ? matchQuality(described) : null,
     page,
     limit,
     has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
@@ -92,6 +112,7 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
  */
 async function remembered(deps: SearchDeps, query: SearchQuery): Promise<RememberedAnswer> {
   checkResultWindow(query); // a 400 naming `page`, before anything is read
+  checkPriceRange(query);
   const { sql, stores } = deps;
   // Read once, before anything is built from the directory (so what is built is never remembered
   // under a version later than what it read): the key of the answer, the parse and the totals.

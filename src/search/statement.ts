@@ -4,6 +4,7 @@ import { plannedWithValues } from "./custom-plan.ts";
 import type { ResultShape } from "./deps.ts";
 import type { SearchPlan, Sort } from "./plan.ts";
 import { likePattern, type ParsedQuery } from "./query.ts";
+import { matchColumns } from "./match.ts";
 import { allGroupsQuery, lexemeQuery, type Phrase, relevance } from "./rank.ts";
 import { categoryToken, countryToken, languageToken } from "./tokens.ts";
 
@@ -82,7 +83,7 @@ function filterTokens(category: string | null, country: string | null, language:
 
 /** The WHERE clause over `experts e`: public, verified, the filters, and `q` in `tier`. */
 function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any") {
-  const { text, pattern, category, country, city, language, accepting } = plan.match;
+  const { text, pattern, category, country, city, language, accepting, minPrice, maxPrice } = plan.match;
   const tokens = filterTokens(category, country, language);
   const searched = plan.parsed === null || tier === "none" ? null : text || pattern ? tier : "nothing";
   // The words tier carries the tokens in its own query; every other case checks them apart.
@@ -94,7 +95,9 @@ function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any") {
     ${country ? sql`and e.country_code = ${country}` : sql``}
     ${city ? sql`and lower(e.city) = ${city}` : sql``}
     ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
-    ${accepting ? sql`and e.accepting_clients` : sql``}`;
+    ${accepting ? sql`and e.accepting_clients` : sql``}
+    ${minPrice !== null ? sql`and e.starting_price_usd >= ${minPrice}` : sql``}
+    ${maxPrice !== null ? sql`and e.starting_price_usd <= ${maxPrice}` : sql``}`;
 }
 
 // Every order ends in the primary key, so equal scores, ratings or dates keep one order across
@@ -146,11 +149,11 @@ interface PageSlice {
   limit: number;
 }
 
-/** One page of a slice in order, with the shape's columns in the plan's locale. */
+/** One page of a slice in order, with the shape's columns in the plan's locale (and how each matches `q`, match.ts). */
 function pageOf(sql: Sql, statement: PageStatement, slice: PageSlice) {
   const { shape, plan } = statement;
   return plannedWithValues(sql<object[]>`
-    select ${shape.columns(sql)}
+    select ${shape.columns(sql)}${plan.parsed ? sql`, ${matchColumns(sql, plan.parsed)}` : sql``}
     from (
       select e.id, ${slice.score} as score
       from ${slice.from}

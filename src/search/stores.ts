@@ -3,6 +3,7 @@ import { AnswerCache } from "./answer-cache.ts";
 import { CountCache } from "./count-cache.ts";
 import { FrequencyCache } from "./frequency.ts";
 import { ParsedQueries } from "./parsed-queries.ts";
+import { PriceLevels } from "./price-levels.ts";
 import { VocabularyCache } from "./vocabulary-store.ts";
 
 /**
@@ -22,6 +23,8 @@ export interface SearchStores {
   answers: AnswerCache;
   /** PostgreSQL's lexeme statistics, to skip counting what is known to be past the cap. */
   frequencies: FrequencyCache;
+  /** What "cheap" in `q` stands for, per category set and directory version. */
+  priceLevels: PriceLevels;
 }
 
 export function searchStores(): SearchStores {
@@ -31,10 +34,11 @@ export function searchStores(): SearchStores {
     totals: new CountCache(),
     answers: new AnswerCache(),
     frequencies: new FrequencyCache(),
+    priceLevels: new PriceLevels(),
   };
 }
 
 /** The counters of every search cache, for /metrics. */
 export function searchCacheStats(stores: SearchStores): CacheStats[] {
-  return [stores.totals.stats(), stores.answers.stats(), stores.parsed.stats(), stores.vocabulary.stats(), stores.frequencies.stats()];
+  return [stores.totals.stats(), stores.answers.stats(), stores.parsed.stats(), stores.vocabulary.stats(), stores.frequencies.stats(), stores.priceLevels.stats()];
 }

@@ -81,6 +81,8 @@ function searchForm(view: DirectoryView, t: PageText): Html {
     <div><label for="country">${t.country}</label><select id="country" name="country">${option("", t.anyCountry, q.country?.toUpperCase())}${countries.map((c) => option(c.code, c.name, q.country?.toUpperCase()))}</select></div>
     <div><label for="city">${t.city}</label><input id="city" name="city" value="${q.city ?? ""}" maxlength="100"></div>
     <div><label for="language">${t.language}</label><select id="language" name="language">${option("", t.anyLanguage, q.language?.toLowerCase())}${languages.map((l) => option(l.code, l.name, q.language?.toLowerCase()))}</select></div>
+    <div><label for="min_price">${t.minPrice}</label><input id="min_price" name="min_price" type="number" min="0" max="1000000" step="1" value="${q.min_price ?? ""}"></div>
+    <div><label for="max_price">${t.maxPrice}</label><input id="max_price" name="max_price" type="number" min="0" max="1000000" step="1" value="${q.max_price ?? ""}"></div>
   </div>
   <label class="check"><input type="checkbox" name="accepting" value="1"${q.accepting ? html` checked` : ""}> ${t.acceptingOnly}</label>
 </form>`;
@@ -104,9 +106,11 @@ function resultCard(e: ExpertSummary, view: DirectoryView, t: PageText): Html {
 function results(view: DirectoryView, t: PageText): Html {
   if (view.error) return html`<p class="error" role="alert">${fill(t.badSearch, { detail: view.error })}</p>`;
   const r = view.result!;
+  // The API's match_quality, said on the page as an agent says it: nobody fits, or only in part.
+  const fit = r.match_quality === "none" ? html`<p class="notice" id="match-quality" data-quality="none">${t.noFit}</p>` : r.match_quality === "partial" ? html`<p class="muted" id="match-quality" data-quality="partial">${t.partialFit}</p>` : "";
   if (r.experts.length === 0) return html`<p class="notice">${t.noResults}</p>`;
   const pages = Math.max(1, Math.ceil(r.total / r.limit));
-  return html`<p class="muted" id="result-count">${fill(t.results, { n: r.total_is_exact ? r.total : `${r.total}+` })}</p>
+  return html`${fit}<p class="muted" id="result-count">${fill(t.results, { n: r.total_is_exact ? r.total : `${r.total}+` })}</p>
 <ol class="results">${r.experts.map((e) => resultCard(e, view, t))}</ol>
 <nav class="pager" aria-label="pages">
   ${r.page > 0 ? html`<a rel="prev" href="${pageHref(view, r.page - 1)}">← ${t.previous}</a>` : html`<span></span>`}

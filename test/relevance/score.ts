@@ -246,6 +246,15 @@ export function formatReport(report: Report, { hideQueries = false } = {}): stri
     const returnedNothing = report.none.filter((n) => n.returned === 0).length;
     lines.push(`  ${returnedNothing} of ${report.none.length} returned nothing; ${none} answered match_quality none`);
   }
+  // Fitting queries should not answer `none`: how often they do, and which (by id).
+  const fitting = report.results.filter((r) => r.kind !== "none" && r.relevantCount > 0);
+  if (fitting.some((r) => r.matchQuality !== null)) {
+    const count = (q: string) => fitting.filter((r) => r.matchQuality === q).length;
+    const wrong = fitting.filter((r) => r.matchQuality === "none");
+    lines.push("");
+    lines.push(`Fitting queries' match_quality: ${count("strong")} strong, ${count("partial")} partial, ${wrong.length} none of ${fitting.length}`);
+    for (const r of wrong) lines.push(`  none: ${r.id}${hideQueries ? "" : ` ${JSON.stringify(r.q)}`}${r.slugs.length ? "" : " (no results)"}`);
+  }
   if (report.errors.length) {
     lines.push("");
     lines.push(`Non-200 answers (counted as empty): ${report.errors.length}`);

@@ -1,0 +1,226 @@
+import type { PendingQuery, Row } from "postgres";
+import type { components } from "../../generated/agents.ts";
+import type { Sql } from "../db/connect.ts";
+import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query.ts";
+import { lexemeQuery } from "./rank.ts";
+import { bigrams, tokenize } from "./tokenize.ts";
+
+export type SearchMatch = components["schemas"]["SearchMatch"];
+export type MatchQuality = NonNullable<components["schemas"]["ExpertSearchResult"]["match_quality"]>;
+type Field = SearchMatch["fields"][number];
+type Fragment = PendingQuery<Row[]>;
+
+// How each result matches `q`, said to the agent: which terms it has, where, and a 0–1 score. It
+// is read in the page's own statement (only the page's rows, at most 20: a few tsquery tests each
+// on the document already in the row), so it costs no statement; and it is apart from the
+// ranking's score (rank.ts), whose scale may change with the ranking, so what `match` means stays.
+
+/**
+ * Where a term can be found, as bits of one integer per query group. The fields follow the search
+ * document's weights (document.ts): words in the name are weight A, in titles and tags B, in
+ * taglines, services and the city's name C; categories and subcategories, places and languages
+ * are concept tokens (`cat:`, `sub:`, `cc:`, `city:`, `lang:`) whatever their weight; bios are
+ * their own document. Each field has a bit per way of matching (HOW): the term itself (or its
+ * concept), through a spelling correction, through a broader category, or only through another
+ * word the vocabulary gives for it (a synonym: "wedding" → "prenuptial").
+ */
+const FIELD_BITS: readonly [Field, number][] = [
+  ["name", 1],
+  ["category", 2],
+  ["title_or_tag", 4],
+  ["place", 8],
+  ["language", 16],
+  ["tagline_or_service", 32],
+  ["bio", 64],
+];
+const BIT = Object.fromEntries(FIELD_BITS) as Record<Field, number>;
+/** How a term matched: the shift of its field bits. */
+const HOW = { itself: 0, corrected: 7, broader: 14, synonym: 21 } as const;
+type How = keyof typeof HOW;
+const ALL_FIELDS = 127;
+const MAIN_FIELDS = ALL_FIELDS & ~BIT.bio;
+
+/** What a term found in each field is worth to `match.score` (the contract's SearchMatch.score). */
+const FIELD_STRENGTH: Record<Field, number> = {
+  name: 1, category: 1, title_or_tag: 1, place: 1, language: 1, tagline_or_service: 0.7, bio: 0.35,
+};
+/** A term matched otherwise than itself counts this share. */
+const HOW_STRENGTH: Record<How, number> = { itself: 1, corrected: 0.6, broader: 0.6, synonym: 0.6 };
+/** The whole `q` found verbatim in a name, title or tagline (a fragment of a word): as a tagline. */
+const VERBATIM_STRENGTH = 0.7;
+
+/**
+ * Words that name a kind of help, not a field ("teacher", "lessons", "instructor", "consultant"):
+ * in "yoga instructor" the need is yoga, and an expert matching only "instructor" does not fit it.
+ * Normalised (lower case, no accents), in the languages queries come in.
+ */
+const ROLE_WORDS = new Set(
+  (
+    "teacher teachers tutor tutors tutoring tuition lesson lessons class classes course courses instructor instructors coach coaches " +
+    "coaching trainer training consultant consultants consulting consultancy advisor advisors adviser advice expert experts specialist " +
+    "specialists professional professionals agency agent services service help someone somebody session sessions consultation " +
+    "practitioner provider planner planners designer designers manager managers person company firm studio organizer organiser " +
+    "organizador organizadora planificador disenador disenadora gestor gerente organizzatore progettista planer planerin " +
+    "organisateur organisatrice profesor profesora clase clases curso cursos lecciones leccion entrenador consultor consultora asesor asesora " +
+    "asesoria experto experta especialista agencia servicios ayuda professor professora aula aulas assessor assessoria servicos " +
+    "insegnante lezioni lezione corso corsi istruttore consulente consulenza esperto specialista agenzia servizi aiuto lehrer lehrerin " +
+    "unterricht kurs kurse nachhilfe berater beraterin beratung experte spezialist agentur hilfe professeur prof cours lecons " +
+    "formateur moniteur conseiller conseillere specialiste agence aide leraar les lessen cursus adviseur " +
+    "先生 講師 教室 レッスン コンサルタント 専門家 老师 课程 顾问 专家 선생님 강사 레슨 수업 컨설턴트 전문가"
+  ).split(" "),
+);
+
+/** Whether a query term names only a kind of help (every word of it a role word). */
+function isRole(label: string): boolean {
+  return label.split(" ").every((w) => ROLE_WORDS.has(w));
+}
+
+/**
+ * Whether a query term is a place or a language only (a constraint on the need, not the need):
+ * in "hairdresser in Berlin" an expert in Berlin does not fit. A term that also names a category
+ * or subcategory ("japanese": the language and Japanese tutoring) is a need.
+ */
+function isConstraint(group: QueryGroup): boolean {
+  const fields = group.alternatives.map((a) => (a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null));
+  return fields.some((f) => f === "place" || f === "language") && !fields.includes("category");
+}
+
+/**
+ * The terms that say what is needed, by which match_quality tells whether anyone fits: those that
+ * are neither a role word nor only a place or language; when `q` has none, its places and
+ * languages ("japanese speaking", "Berlin"); when it has none of those either, its role words.
+ */
+function needOf(groups: QueryGroup[]): boolean[] {
+  const role = groups.map((g) => isRole(g.label));
+  const constraint = groups.map(isConstraint);
+  const content = groups.map((_, i) => !role[i] && !constraint[i]);
+  if (content.some(Boolean)) return content;
+  const placed = groups.map((_, i) => !role[i]);
+  return placed.some(Boolean) ? placed : groups.map(() => true);
+}
+
+/** The field a concept token stands for, or null for a word. */
+function tokenField(lexeme: string): Field | null {
+  if (lexeme.startsWith("cat:") || lexeme.startsWith("sub:")) return "category";
+  if (lexeme.startsWith("cc:") || lexeme.startsWith("city:")) return "place";
+  if (lexeme.startsWith("lang:")) return "language";
+  return null;
+}
+
+function alternativeText(a: Alternative, weight: string): string {
+  const suffix = a.prefix || weight ? `:${a.prefix ? "*" : ""}${weight}` : "";
+  const terms = a.lexemes.map((l) => `${lexemeQuery(l)}${suffix}`);
+  return terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
+}
+
+/** How an alternative of `group` matches: by its factor (query.ts FACTOR), or a synonym when its words are not the term's. */
+function howOf(a: Alternative, termWords: string[], token: boolean): How {
+  if (a.factor < FACTOR.fuzzy) return "broader";
+  if (a.factor < FACTOR.prefix) return "corrected";
+  if (token) return "itself";
+  return a.lexemes.every((l) => termWords.some((w) => w.startsWith(l))) ? "itself" : "synonym";
+}
+
+/** The tests of one group, as (tsquery text, bit) pairs on the main document. */
+function groupTests(group: QueryGroup): [string, number][] {
+  const termWords = tokenize(group.label).flatMap((t) => (t.cjk ? bigrams(t.text) : [t.text]));
+  const byBit = new Map<number, string[]>();
+  const add = (bit: number, text: string) => byBit.set(bit, [...(byBit.get(bit) ?? []), text]);
+  for (const a of group.alternatives) {
+    const field = a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null;
+    const shift = HOW[howOf(a, termWords, field !== null)];
+    if (field) add(BIT[field] << shift, alternativeText(a, ""));
+    else for (const [f, w] of [["name", "A"], ["title_or_tag", "B"], ["tagline_or_service", "C"]] as const) add(BIT[f] << shift, alternativeText(a, w));
+  }
+  return [...byBit].map(([bit, texts]) => [texts.join(" | "), bit]);
+}
+
+/**
+ * The page's match columns, over `experts e`: `match_fields`, one integer of FIELD_BITS per query
+ * group, and `match_verbatim`, whether the whole `q` is a substring of the name, a title or a tagline.
+ */
+export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
+  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`), sql``);
+  const groups = parsed.groups.map((g) => {
+    const tests = groupTests(g).map(([text, bit]) => sql`(case when dd.doc @@ ${text}::tsquery then ${bit}::int else 0 end)`);
+    const any = g.alternatives.map((a) => alternativeText(a, "")).join(" | ");
+    const main = join(tests, sql`|`);
+    // A bio is read only for a group the main document misses: it is three quarters of the words, stored apart.
+    return sql`(select case when m.bits <> 0 then m.bits when e.search_bio @@ ${any}::tsquery then ${BIT.bio}::int else 0 end from (select ${main} as bits) as m)`;
+  });
+  const fields = groups.length
+    ? // `|| ''` detoasts the document once per row (as rank.ts does); every test then reads that copy.
+      sql`(select array[${join(groups, sql`,`)}]::int[] from (select e.search_doc || ''::tsvector as doc offset 0) as dd)`
+    : sql`array[]::int[]`;
+  const verbatim = parsed.pattern ? sql`e.search_text like ${parsed.pattern}` : sql`false`;
+  return sql`${fields} as match_fields, ${verbatim} as match_verbatim`;
+}
+
+/** What matchColumns adds to a row. */
+export interface MatchRow {
+  match_fields?: number[];
+  match_verbatim?: boolean;
+}
+
+/** A group's worth from its bits: the best field it is in, matches other than itself discounted. */
+function strength(bits: number): number {
+  let best = 0;
+  for (const [how, shift] of Object.entries(HOW) as [How, number][]) {
+    for (const [field, bit] of FIELD_BITS) if (bits & (bit << shift)) best = Math.max(best, FIELD_STRENGTH[field] * HOW_STRENGTH[how]);
+  }
+  return best;
+}
+
+/** A group found in the main profile as itself, by a correction or by its concept: it fits (a synonym or a broader category alone does not). */
+const fits = (bits: number) => (bits & ((MAIN_FIELDS << HOW.itself) | (MAIN_FIELDS << HOW.corrected))) !== 0;
+
+/** One result's match, and what match_quality reads from it. */
+export interface Described {
+  match: SearchMatch;
+  /** Every term fits (see `fits`). */
+  all: boolean;
+  /** Some term of the need fits (needOf). */
+  need: boolean;
+}
+
+/** One row's `match`, from its match columns and the query's groups. */
+export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
+  const bits = row.match_fields ?? [];
+  let total = 0;
+  let got = 0;
+  let seen = 0;
+  let all = true;
+  let need = false;
+  const needed = needOf(parsed.groups);
+  const terms: string[] = [];
+  const unmatched: string[] = [];
+  parsed.groups.forEach((group, i) => {
+    const b = bits[i] ?? 0;
+    const s = Math.max(strength(b), row.match_verbatim ? VERBATIM_STRENGTH : 0);
+    const fit = fits(b) || Boolean(row.match_verbatim);
+    total += group.weight;
+    got += group.weight * s;
+    for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
+    all &&= fit;
+    if (fit && needed[i]) need = true;
+    (s > 0 ? terms : unmatched).push(group.label);
+  });
+  const match = {
+    score: total ? Math.round((got / total) * 100) / 100 : 0,
+    terms,
+    unmatched,
+    fields: FIELD_BITS.filter(([, bit]) => seen & bit).map(([field]) => field),
+  };
+  return { match, all, need };
+}
+
+/**
+ * How well the page's best result fits `q` (the contract's match_quality): `strong` when some
+ * result has every term in its main profile (itself, its concept or a correction); `partial` when
+ * one has part of the need (needOf: a term that is not a role word, place or language); `none`
+ * when there is no result or no result has any of the need: what `q` asks for is not in the directory.
+ */
+export function matchQuality(described: Described[]): MatchQuality {
+  if (described.some((d) => d.all)) return "strong";
+  return described.some((d) => d.need) ? "partial" : "none";
+}
