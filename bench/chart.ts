@@ -35,7 +35,7 @@ const x = (i: number, left: number) => left + M.left + (results.length === 1 ? (
 
 function panel(left: number, title: string, yLabel: string, log: boolean, series: { color: string; dash: string; points: number[] }[]) {
   const all = series.flatMap((s) => s.points).filter((v) => v > 0);
-  let lo = log ? 10 ** Math.floor(Math.log10(Math.min(...all))) : 0;
+  const lo = log ? 10 ** Math.floor(Math.log10(Math.min(...all))) : 0;
   let hi = log ? 10 ** Math.ceil(Math.log10(Math.max(...all))) : Math.max(...all) * 1.1;
   if (lo === hi) hi = lo * 10;
   const scale = (v: number) => (log ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo));
@@ -48,7 +48,7 @@ function panel(left: number, title: string, yLabel: string, log: boolean, series
     out.push(`<line x1="${left + M.left}" x2="${left + W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/>`);
     out.push(`<text x="${left + M.left - 6}" y="${y(t) + 4}" text-anchor="end">${t >= 1000 ? `${Math.round(t / 100) / 10}k` : Number(t.toPrecision(2))}</text>`);
   }
-  results.forEach((r, i) => out.push(`<text x="${x(i, left)}" y="${H - M.bottom + 18}" text-anchor="middle">${label(r.experts)}</text>`));
+  for (const [i, r] of results.entries()) out.push(`<text x="${x(i, left)}" y="${H - M.bottom + 18}" text-anchor="middle">${label(r.experts)}</text>`);
   out.push(`<text x="${left + W / 2}" y="${H - 12}" text-anchor="middle">experts in the directory</text>`);
   out.push(`<text transform="translate(${left + 14} ${(H - M.bottom + M.top) / 2}) rotate(-90)" text-anchor="middle">${esc(yLabel)}</text>`);
   for (const s of series) {

@@ -42,7 +42,7 @@ function printVerbose(set: QuerySet, report: Report) {
     const mq = r.matchQuality ? `  match_quality ${r.matchQuality}` : "";
     const stats = r.kind === "none" ? `returned ${r.slugs.length}${mq}` : `nDCG ${r.ndcg.toFixed(3)}  recall ${r.recall.toFixed(2)}${r.bestFirst ? "  best-first" : ""}${r.empty ? "  EMPTY" : ""}${mq}`;
     console.log(`\n${head}\n  ${stats}${r.status === 200 ? "" : `  status ${r.status}`}  (${r.relevantCount} judged relevant)`);
-    r.slugs.forEach((slug, i) => console.log(`  ${String(i + 1).padStart(2)}. [${judged[slug] ?? "-"}] ${slug}`));
+    for (const [i, slug] of r.slugs.entries()) console.log(`  ${String(i + 1).padStart(2)}. [${judged[slug] ?? "-"}] ${slug}`);
     const best = Object.entries(judged).filter(([s, g]) => g === 3 && !r.slugs.includes(s)).map(([s]) => s);
     if (best.length) console.log(`  missing grade 3: ${best.join(", ")}`);
   }

@@ -91,7 +91,7 @@ try {
   for (const [label, query] of SHAPES) {
     const statements = await statementsOf(query);
     const script = join(tmpdir(), `search-load-${process.pid}.sql`);
-    writeFileSync(script, statements.join("\n") + "\n");
+    writeFileSync(script, `${statements.join("\n")}\n`);
     const url = `${base}/api/agents/experts?${new URLSearchParams(Object.entries({ limit: "10", ...query }).map(([k, v]) => [k, String(v)]))}`;
     await fetch(url); // warm the server's caches
     const wrk = await run(["wrk", "-t1", `-c${C}`, `-d${SECONDS}s`, "--latency", url]);

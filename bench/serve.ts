@@ -89,7 +89,7 @@ async function stop(proc: Bun.Subprocess) {
 
 /** One wrk run on a process tree (after a warm-up), with the CPU split and RSS. */
 async function measure(script: string, pids: () => number[], database: string) {
-  await runWrk(base + "/", { connections, seconds: warmup, script, timeout: 10 });
+  await runWrk(`${base}/`, { connections, seconds: warmup, script, timeout: 10 });
   const server = pids();
   const pg = backendsOf(database);
   const before = { server: cpuSecondsOf(server), pg: cpuSecondsOf(pg) };
@@ -100,7 +100,7 @@ async function measure(script: string, pids: () => number[], database: string) {
     const total = rss.reduce((a, b) => a + b, 0);
     if (total > peak.total) peak = { total, largest: Math.max(...rss) };
   }, 500);
-  const r = await runWrk(base + "/", { connections, seconds, script, timeout: 10 });
+  const r = await runWrk(`${base}/`, { connections, seconds, script, timeout: 10 });
   clearInterval(sampler);
   const wall = (performance.now() - started) / 1000;
   const serverCpu = cpuSecondsOf(server) - before.server;

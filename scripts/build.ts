@@ -91,7 +91,7 @@ async function release(commit: string): Promise<void> {
     sums.push(`${await sha256(file)}  ${basename(file)}`);
     console.log(`[${i + 1}/${TARGETS.length}] ${basename(file)}  ${mib(statSync(file).size)}  ${seconds(started)}`);
   }
-  writeFileSync(join(out, "SHA256SUMS"), sums.join("\n") + "\n");
+  writeFileSync(join(out, "SHA256SUMS"), `${sums.join("\n")}\n`);
   console.log(`SHA256SUMS written; ${seconds(total)} in all. Check with: cd ${out} && sha256sum -c SHA256SUMS`);
 }
 

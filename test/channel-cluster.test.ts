@@ -75,7 +75,7 @@ describe("two instances with two workers each, one database", () => {
       expect(expert.isError ?? false).toBe(false);
       expect((expert.structuredContent as { slug: string }).slug).toBe(slug);
       expect(new Set(posts).size).toBe(2);
-      posts.forEach((p) => ports.add(p));
+      for (const p of posts) ports.add(p);
       await client.close();
     }
     expect(ports.size).toBe(2);

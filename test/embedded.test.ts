@@ -53,7 +53,7 @@ describe("embedded database in DATA_DIR", () => {
     const file = join(dir, "one-expert.ndjson");
     const record = { slug: "only-imported", name: "Only Imported", email: "only@example.com", categories: ["tax-advisory"], is_verified: true,
       location: { city: "Madrid", country_code: "ES", timezone: "Europe/Madrid" }, translations: { en: { title: "Tax advisor" } } };
-    writeFileSync(file, JSON.stringify(record) + "\n");
+    writeFileSync(file, `${JSON.stringify(record)}\n`);
     const result = await runCli(["import", file], { DATA_DIR: imported });
     expect(result.stderr).toBe("");
     const afterImport = await startOn(imported);

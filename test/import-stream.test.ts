@@ -32,7 +32,7 @@ afterAll(async () => {
 
 function ndjson(name: string, records: unknown[]): string {
   const path = join(dir, name);
-  writeFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  writeFileSync(path, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
   return path;
 }
 

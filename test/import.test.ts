@@ -54,7 +54,7 @@ function record(slug: string, overrides: Record<string, unknown> = {}) {
 describe("import FILE", () => {
   it("inserts NDJSON records with everything they carry", async () => {
     const file = join(dir, "experts.ndjson");
-    writeFileSync(file, [record("imp-one"), record("imp-two"), record("imp-three")].map((r) => JSON.stringify(r)).join("\n") + "\n");
+    writeFileSync(file, `${[record("imp-one"), record("imp-two"), record("imp-three")].map((r) => JSON.stringify(r)).join("\n")}\n`);
     const result = await runCli(["import", file], env);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -85,7 +85,7 @@ describe("import FILE", () => {
   });
 
   it("reads standard input with -", async () => {
-    const result = await runCli(["import", "-"], env, JSON.stringify(record("imp-stdin")) + "\n");
+    const result = await runCli(["import", "-"], env, `${JSON.stringify(record("imp-stdin"))}\n`);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("1 new");
   });
@@ -104,7 +104,7 @@ describe("import FILE", () => {
     const file = join(dir, "bad.ndjson");
     // Two lines that are not JSON, the last ones: they hide none of the problems above them.
     const missingColon = JSON.stringify(record("imp-colon")).replace('"name":', '"name" ');
-    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + `\nnot json\n${missingColon}\n`);
+    writeFileSync(file, `${bad.map((r) => JSON.stringify(r)).join("\n")}\nnot json\n${missingColon}\n`);
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
     // (The list of categories is the contract's, not this test's.)
@@ -171,7 +171,7 @@ describe("import FILE", () => {
       record("imp-tel-email", { contact_methods: { email: "tel:+15555550100" } }),
     ];
     const file = join(dir, "urls.ndjson");
-    writeFileSync(file, bad.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    writeFileSync(file, `${bad.map((r) => JSON.stringify(r)).join("\n")}\n`);
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
     expect(result.stderr).not.toContain("line 1 ");
@@ -181,7 +181,7 @@ describe("import FILE", () => {
     expect(result.stderr).toContain("line 5 (slug imp-mailto-website): contact_methods.website must be an https: or http: URL");
     expect(result.stderr).toContain("line 6 (slug imp-tel-email): contact_methods.email must be an https: or http: or mailto: URL");
     expect(await query((sql) => sql`select count(*)::int as n from experts`)).toEqual(before);
-    writeFileSync(file, JSON.stringify(bad[0]) + "\n");
+    writeFileSync(file, `${JSON.stringify(bad[0])}\n`);
     expect((await runCli(["import", file], env)).code).toBe(0);
   });
 

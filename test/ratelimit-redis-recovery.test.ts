@@ -28,7 +28,10 @@ describe.skipIf(skipRedisSuite)("when Redis goes away and comes back", () => {
     // written back on recovery. What is asserted is what happened, never how fast (a loaded
     // machine may see Redis miss its 250 ms now and then: a local decision, counted as such).
     let takes = 0;
-    const take = () => (takes++, limiter.take("search", who));
+    const take = () => {
+      takes++;
+      return limiter.take("search", who);
+    };
     try {
       await limiter.ready();
       expect((await take()).allowed).toBe(true);

@@ -275,7 +275,7 @@ if (!into) {
   });
 }
 console.log(`template ${JSON.stringify(template ?? {})}${into ? " being made" : ` made in ${templateSeconds.toFixed(1)} s`}; ${files.length} files in ${lanes.length} lanes`);
-lanes.forEach((l, i) => console.log(`[${i + 1}] ${l.join(" ")}`));
+for (const [i, l] of lanes.entries()) console.log(`[${i + 1}] ${l.join(" ")}`);
 
 let results: LaneResult[];
 try {
@@ -286,7 +286,10 @@ try {
   // would otherwise be spent inside that file's first test (a suite of 30 s per test, first in
   // its lane, failed so at load 15 while the template took 28 s).
   const laneStart = (first: string) => (into && needsTemplate(first) ? making.then(() => {}, () => {}) : undefined);
-  results = await Promise.all(lanes.map(async (l, i) => (await laneStart(l[0]!), runLane(i + 1, l, flags, env))));
+  results = await Promise.all(lanes.map(async (l, i) => {
+      await laneStart(l[0]!);
+      return runLane(i + 1, l, flags, env);
+    }));
 } finally {
   await cleanUp();
 }

@@ -320,7 +320,7 @@ describe("webhooks without WEBHOOK_ALLOW_PRIVATE", () => {
   it("refuses at delivery a URL whose host now resolves to a private address, and never calls it", async () => {
     const key = await createTestKey(app.sql);
     // As if registered while the name pointed elsewhere (DNS rebinding): stored directly.
-    await app.sql`insert into webhooks (api_key_id, url, secret) values (${key.keyId}, ${`https://localhost:${receiver.port}/hook`}, ${"whsec_" + "a".repeat(40)})`;
+    await app.sql`insert into webhooks (api_key_id, url, secret) values (${key.keyId}, ${`https://localhost:${receiver.port}/hook`}, ${`whsec_${"a".repeat(40)}`})`;
     const inquiryId = await sendInquiry(app, key);
     await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
     const event = await eventually(async () => {

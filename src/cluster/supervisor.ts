@@ -68,7 +68,10 @@ export function superviseWorkers(options: SupervisorOptions): Supervisor {
   let everyoneReady = false;
   let resolveReady!: () => void;
   let rejectReady!: (error: Error) => void;
-  const ready = new Promise<void>((resolve, reject) => ((resolveReady = resolve), (rejectReady = reject)));
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
   ready.catch(() => {}); // also reported through `failed`
   let resolveFailed!: (error: Error) => void;
   const failed = new Promise<Error>((resolve) => (resolveFailed = resolve));

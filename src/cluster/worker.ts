@@ -30,7 +30,7 @@ export async function runWorker(config: Config, baseLog: Logger, index: number):
   let countFallback = () => {};
   const rateLimitStore =
     config.rateLimits.enabled && !config.redisUrl ? ipcStore({ channel, log, onFallback: () => countFallback() }) : undefined;
-  let server;
+  let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config, log, { reusePort: true, prepared: true, rateLimitStore, mailDelivery: false });
   } catch (error) {

@@ -15,6 +15,7 @@ export interface MailConfig {
 }
 
 // `Name <local@domain>` or `local@domain`; no line breaks, so it can never split a header.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a header value must not hold
 const MAIL_FROM_PATTERN = /^(?:[^<>\x00-\x1f\x7f]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
 /** Reads the mail settings; the default From is at the host of the (already checked) PUBLIC_BASE_URL. */

@@ -107,7 +107,7 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
       log.warn("channel: listening connection lost; reading from the database until it is back");
       schedule();
     },
-  } as postgres.Options<{}>);
+  } as postgres.Options<Record<string, postgres.PostgresType>>);
 
   function schedule() {
     if (closed || retry || connecting) return;

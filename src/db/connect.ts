@@ -126,7 +126,9 @@ async function openEmbedded(dataDir: string, counted: ReturnType<typeof statemen
     // A NOTIFY sent by a statement of the pool reaches the pool's connection (pglite-socket passes
     // the backend's protocol through), not PGlite's own listeners: both are routed to `handlers`.
     const handlers = new Map<string, Set<(payload: string) => void>>();
-    const dispatch = (name: string, payload: string) => handlers.get(name)?.forEach((handler) => handler(payload));
+    const dispatch = (name: string, payload: string) => {
+      for (const handler of handlers.get(name) ?? []) handler(payload);
+    };
     // PGlite runs one query at a time; a pool of one keeps transactions on the one session.
     const sql = postgres({
       ...counted.options,

@@ -235,7 +235,7 @@ export function generateExperts(seed: number): ExpertImportRecord[] {
     }
     if (launch.has(i)) r.listed_at = LAUNCH_BATCH;
   });
-  const candidates = records.map((r, i) => i).filter((i) => records[i].is_public && records[i].is_verified && (records[i].rating ?? 0) >= 4.6);
+  const candidates = records.map((_, i) => i).filter((i) => records[i].is_public && records[i].is_verified && (records[i].rating ?? 0) >= 4.6);
   for (const i of pick(10, candidates)) records[i].is_featured = true;
 
   return global.shuffle(records);

@@ -1,7 +1,6 @@
 import type { Pool } from "../db/connect.ts";
 import { fieldErrors, requestAjv, schemaValidator, unstorableText } from "../contract/index.ts";
 import { markDirectoryFilled } from "./filled.ts";
-import type { Located } from "./import-read.ts";
 import { type ExpertImport, type UpsertCounts, upsertExperts } from "./upsert.ts";
 
 /** One bad record: where it is in the file and what is wrong with which field. */

@@ -73,7 +73,10 @@ export function jsonSyntaxFault(text: string): SyntaxFault | null {
         fail(`expected ',' or '${close}', ${found()}`);
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     NUMBER.lastIndex = i;
     if (c === "-" || (c >= "0" && c <= "9")) {
       if (!NUMBER.test(text)) fail("invalid number");

@@ -9,7 +9,6 @@ export { translatedTexts } from "./shape.ts";
 
 export type ExpertSummary = components["schemas"]["ExpertSummary"];
 export type { Locale };
-type ExpertFields = components["schemas"]["ExpertFields"];
 type Location = components["schemas"]["Location"];
 
 /**

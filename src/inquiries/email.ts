@@ -20,6 +20,7 @@ export interface InquiryEmailInput {
  * folds and encodes headers itself; this makes sure no input can even ask for a new header line.
  */
 export function headerText(value: string, max = 200): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
 }
 

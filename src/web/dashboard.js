@@ -170,7 +170,7 @@ function initKeysPage() {
       const selection = window.getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      const copied = document.execCommand && document.execCommand("copy");
+      const copied = document.execCommand?.("copy");
       show(copyStatus, copied ? "Copied to the clipboard." : "Could not copy automatically: the key is selected, press Ctrl+C (⌘C).");
     }
   });

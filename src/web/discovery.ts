@@ -4,6 +4,7 @@ import { contract } from "../contract/index.ts";
 // llms.txt is built from the contract (its description's sections, its operations, its key
 // scheme), so what it says cannot drift from what the API does.
 
+// biome-ignore lint/suspicious/noExplicitAny: the contract read as plain JSON, walked by key
 type Json = Record<string, any>;
 
 /** MCP tools and the REST operation each stands for (test/discovery.test.ts checks the server's list). */

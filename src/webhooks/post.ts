@@ -30,7 +30,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  */
 export async function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<PostOutcome> {
   const { url, host } = webhookTarget(rawUrl);
-  let address;
+  let address: Awaited<ReturnType<typeof allowedAddress>>;
   try {
     address = await allowedAddress(host, options.allowPrivate, options.resolve);
   } catch (error) {

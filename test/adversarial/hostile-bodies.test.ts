@@ -22,7 +22,7 @@ async function credentialsFor(route: (typeof BODY_ROUTES)[number]): Promise<Reco
 }
 
 const deepArray = (n: number) => "[".repeat(n) + "]".repeat(n);
-const deepObject = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 
 describe("deeply nested JSON bodies", () => {
   for (const route of BODY_ROUTES) {
