@@ -69,7 +69,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const filterKey = JSON.stringify(plan.match);
   const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
   const dense = wordMatches > EXACT_TOTAL_LIMIT;
-  const rows = await searchPage(sql, { plan, shape, wordMatches });
+  // The statistics guess which way a dense search looks for its candidates first (statement.ts bestRated).
+  const frequencies = dense ? await stores.frequencies.get(sql) : null;
+  const rows = await searchPage(sql, { plan, shape, wordMatches, frequencies });
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
   const counted = dense ? wordMatches : pageProvesTotal ? offset + rows.length : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
   const exact = counted <= EXACT_TOTAL_LIMIT;
