@@ -1,6 +1,7 @@
 import type { Sql } from "../db/connect.ts";
 import type { JsonText } from "../http/cached-json.ts";
 import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
+import { boundQuery } from "./bounds.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
 import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
@@ -53,7 +54,9 @@ async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string,
 export async function readPlan(deps: SearchDeps, query: SearchQuery, version: string, vocabulary?: Vocabulary | null): Promise<SearchPlan> {
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
-  return planSearch(query, await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary));
+  const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
+  // Bounded before any tsquery is written from it: what one query may cost (bounds.ts).
+  return planSearch(query, boundQuery(parsed, await deps.stores.frequencies.get(deps.sql)));
 }
 
 /**
