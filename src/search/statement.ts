@@ -178,19 +178,19 @@ function candidates(sql: Sql, page: TierPage) {
  * takes from the index only when the walk found fewer than `limit`; otherwise the index first, and
  * the walk only when the index gave SAMPLE_LIMIT (then they are not few). Exact when the walk
  * fills `limit` or the index gives fewer than SAMPLE_LIMIT; otherwise (the guess wrong both ways)
- * the best-rated of what the two found.
+ * the best-rated of what the two found. `bounds` are the two limits (smaller in a test).
  */
-function bestRated(sql: Sql, where: Fragment, limit: number, walkFirst: boolean) {
+export function bestRated(sql: Sql, where: Fragment, limit: number, walkFirst: boolean, bounds = { walk: WALK_LIMIT, sample: SAMPLE_LIMIT }) {
   // The walk is a subquery with its own LIMIT, so it stops there whatever `where` matches.
   const walk = (when: Fragment) => sql`
     select e.id, e.rating from (
-      select * from experts e where e.is_public and e.is_verified order by e.rating desc nulls last, e.id limit ${WALK_LIMIT}
+      select * from experts e where e.is_public and e.is_verified order by e.rating desc nulls last, e.id limit ${bounds.walk}
     ) e
     where ${where} ${when} order by e.rating desc nulls last, e.id limit ${limit}`;
-  const sample = (when: Fragment) => sql`select e.id, e.rating from experts e where ${where} ${when} limit ${SAMPLE_LIMIT}`;
+  const sample = (when: Fragment) => sql`select e.id, e.rating from experts e where ${where} ${when} limit ${bounds.sample}`;
   const [first, second] = walkFirst
     ? [walk(sql``), sample(sql`and (select count(*) from first) < ${limit}`)]
-    : [sample(sql``), walk(sql`and (select count(*) from first) >= ${SAMPLE_LIMIT}`)];
+    : [sample(sql``), walk(sql`and (select count(*) from first) >= ${bounds.sample}`)];
   return sql`
     with first as materialized (${first}), second as materialized (${second})
     select id from (select * from first union select * from second) found
