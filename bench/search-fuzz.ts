@@ -16,7 +16,9 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/connect.ts";
 import { expertUrls } from "../src/experts/urls.ts";
+import type { SearchQuery } from "../src/search/search.ts";
 import { fuzzQueries } from "./fuzz-queries.ts";
+import { SHAPES } from "./search-shapes.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -29,11 +31,13 @@ const { values } = parseArgs({
     slowest: { type: "string", default: "12" },
     json: { type: "string" },
     list: { type: "boolean", default: false },
+    kinds: { type: "boolean", default: false },
   },
 });
-const queries = fuzzQueries(Number(values.queries), Number(values.seed));
+// --kinds: instead, the 18 kinds of bench/search-scale.ts (with their filters and pages).
+const queries: SearchQuery[] = values.kinds ? SHAPES.map(([, shape]) => shape) : fuzzQueries(Number(values.queries), Number(values.seed)).map((q) => ({ q }));
 if (values.list) {
-  for (const q of queries) console.log(q);
+  for (const q of queries) console.log(JSON.stringify(q));
   process.exit(0);
 }
 
@@ -41,7 +45,7 @@ if (values.list) {
 interface Implementation {
   name: string;
   /** A search with fresh parse, count and answer caches (the compiled vocabulary and statistics shared). */
-  search(sql: unknown, q: string): Promise<{ total: number; total_is_exact: boolean }>;
+  search(sql: unknown, query: SearchQuery): Promise<{ total: number; total_is_exact: boolean }>;
 }
 
 async function implementation(name: string, root: string): Promise<Implementation> {
@@ -55,9 +59,9 @@ async function implementation(name: string, root: string): Promise<Implementatio
   const shared = stores.searchStores();
   return {
     name,
-    search: (sql, q) => {
+    search: (sql, query) => {
       const fresh = { ...shared, parsed: new parsed.ParsedQueries(), totals: new counts.CountCache(), answers: new answers.AnswerCache() };
-      return search.searchExperts(support.searchDepsFor(sql, urls, fresh), { q, limit: 10 });
+      return search.searchExperts(support.searchDepsFor(sql, urls, fresh), { limit: 10, ...query });
     },
   };
 }
@@ -68,7 +72,7 @@ function percentile(xs: number[], p: number) {
 }
 
 interface Timing {
-  q: string;
+  q: SearchQuery;
   ms: number[];
   statements: number;
   total: string;
@@ -83,7 +87,7 @@ for (const url of values["database-url"] ?? []) {
   try {
     const [{ visible }] = await db.sql<{ visible: number }[]>`select count(*)::int as visible from experts where is_public and is_verified`;
     const load = loadavg().map((l) => l.toFixed(1)).join(" ");
-    console.log(`\n## ${url.replace(/^.*\//, "")}: ${visible} visible experts; ${queries.length} queries (seed ${values.seed}), ${values.runs} timed run(s) each; load average at start ${load}\n`);
+    console.log(`\n## ${url.replace(/^.*\//, "")}: ${visible} visible experts; ${queries.length} ${values.kinds ? "query kinds of search-scale.ts" : `queries (seed ${values.seed})`}, ${values.runs} timed run(s) each; load average at start ${load}\n`);
     const timings = new Map(implementations.map((impl) => [impl, queries.map((q) => ({ q, ms: [] as number[], statements: 0, total: "" }))]));
     for (let run = -1; run < Number(values.runs); run++) {
       for (const [i, q] of queries.entries()) {
@@ -112,9 +116,9 @@ for (const url of values["database-url"] ?? []) {
       report[url][impl.name] = ts;
     }
     for (const [impl, ts] of timings) {
-      console.log(`\nslowest (${impl.name}):\n\n| query | ms | statements | total |\n|---|---:|---:|---:|`);
+      console.log(`\nslowest (${impl.name}):\n\n| query | p50 ms | p95 ms | max ms | statements | total |\n|---|---:|---:|---:|---:|---:|`);
       const slow = [...ts].sort((a, b) => percentile(b.ms, 0.5) - percentile(a.ms, 0.5)).slice(0, Number(values.slowest));
-      for (const t of slow) console.log(`| ${t.q} | ${percentile(t.ms, 0.5).toFixed(1)} | ${t.statements} | ${t.total} |`);
+      for (const t of slow) console.log(`| ${values.kinds ? JSON.stringify(t.q) : t.q.q} | ${percentile(t.ms, 0.5).toFixed(1)} | ${percentile(t.ms, 0.95).toFixed(1)} | ${Math.max(...t.ms).toFixed(1)} | ${t.statements} | ${t.total} |`);
     }
   } finally {
     await db.close();
