@@ -47,9 +47,11 @@ export const WALK_LIMIT = 5_000;
  * How many matches a search takes from the document index (in the table's order, stopping there)
  * before sorting them by rating: when fewer match, that is all of them and the order is exact;
  * when this many do, they are dense enough that the rating walk finds the window quickly. Reading
- * them in page order costs less per row than the walk does.
+ * them in page order costs less per row than the walk does. As many as a count reads
+ * (EXACT_TOTAL_LIMIT), so a search sorts what it could count: at 5,000, "family lawyer berlin"
+ * (6,859 match every word at 1M) fell between the two bounds and lost its exact order.
  */
-export const SAMPLE_LIMIT = 5_000;
+export const SAMPLE_LIMIT = EXACT_TOTAL_LIMIT;
 
 /**
  * Where `q` may match. `words`: the main document (name, titles, taglines, categories, place,
