@@ -1,6 +1,6 @@
 import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
-import type { QueryGroup } from "./query.ts";
+import type { Alternative, QueryGroup } from "./query.ts";
 
 /**
  * How many documents hold each of the most common lexemes, as PostgreSQL's own statistics
@@ -14,6 +14,10 @@ export interface LexemeFrequencies {
   documents(lexeme: string): number;
   /** The most documents any one common lexeme starting with `prefix` is in. */
   documentsWithPrefix(prefix: string): number;
+  /** Documents the statistics were taken over (absent: unknown). */
+  rows?: number;
+  /** The lowest frequency among the common lexemes: any other lexeme is rarer (absent: unknown). */
+  floor?: number;
 }
 
 /** Statistics change only with ANALYZE; reading them once a minute is plenty. */
@@ -37,11 +41,15 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
     where c.oid = to_regclass('experts')`;
   const counts = new Map<string, number>();
   const [row] = rows;
+  let floor: number | undefined;
   if (row?.elems && row.freqs) {
     // most_common_elem_freqs holds one frequency per element, then min, max and null share.
     row.elems.forEach((lexeme, i) => counts.set(lexeme, Math.floor(row.freqs![i] * row.rows)));
+    floor = row.freqs[row.elems.length];
   }
   return {
+    rows: row?.rows || undefined,
+    floor,
     documents: (lexeme) => counts.get(lexeme) ?? 0,
     documentsWithPrefix(prefix) {
       let best = 0;
@@ -88,4 +96,21 @@ export function provablyMoreThan(frequencies: LexemeFrequencies, groups: QueryGr
       return n >= needed;
     }),
   );
+}
+
+/**
+ * The share of the documents expected to hold every group of `groups` and every one of `lexemes`
+ * (filter tokens), from the statistics, as if words were independent: a guess that decides which
+ * way statement.ts looks for the best-rated matches first (walking the ratings, or taking the
+ * matches from the document index), never a bound on the work: both ways are bounded there. A
+ * lexeme that is not among the common ones counts as half the rarest common one; an alternative of
+ * several lexemes as its rarest; a group as the sum of its alternatives. 1 without statistics.
+ */
+export function expectedShare(frequencies: LexemeFrequencies, groups: QueryGroup[], lexemes: string[] = []): number {
+  const { rows, floor } = frequencies;
+  if (!rows || floor === undefined) return 1;
+  const share = (lexeme: string, prefix = false) => Math.max((prefix ? frequencies.documentsWithPrefix(lexeme) : frequencies.documents(lexeme)) / rows, floor / 2);
+  const alternative = (a: Alternative) => Math.min(...a.lexemes.map((l) => share(l, a.prefix)));
+  const group = (g: QueryGroup) => Math.min(1, g.alternatives.reduce((sum, a) => sum + alternative(a), 0));
+  return [...groups.map(group), ...lexemes.map((l) => share(l))].reduce((product, p) => product * p, 1);
 }

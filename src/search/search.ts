@@ -1,6 +1,7 @@
 import type { Sql } from "../db/connect.ts";
 import type { JsonText } from "../http/cached-json.ts";
 import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
+import { boundQuery } from "./bounds.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
 import { describeMatch, matchQuality } from "./match.ts";
@@ -69,7 +70,9 @@ export async function readPlan(deps: SearchDeps, query: SearchQuery, version: st
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
   const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
-  return planSearch(query, parsed, await cheapLevel(deps, query, parsed, vocabulary, version));
+  // Bounded before any tsquery is written from it: what one query may cost (bounds.ts).
+  const bounded = boundQuery(parsed, await deps.stores.frequencies.get(deps.sql));
+  return planSearch(query, bounded, await cheapLevel(deps, query, bounded, vocabulary, version));
 }
 
 /**
@@ -85,7 +88,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const filterKey = JSON.stringify(plan.match);
   const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
   const dense = wordMatches > EXACT_TOTAL_LIMIT;
-  const rows = await searchPage(sql, { plan, shape, wordMatches });
+  // The statistics guess which way a dense search looks for its candidates first (statement.ts bestRated).
+  const frequencies = dense ? await stores.frequencies.get(sql) : null;
+  const rows = await searchPage(sql, { plan, shape, wordMatches, frequencies });
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));

@@ -2,6 +2,7 @@ import type { PendingQuery, Row } from "postgres";
 import type { Sql } from "../db/connect.ts";
 import { plannedWithValues } from "./custom-plan.ts";
 import type { ResultShape } from "./deps.ts";
+import { expectedShare, type LexemeFrequencies } from "./frequency.ts";
 import type { SearchPlan, Sort } from "./plan.ts";
 import { likePattern, type ParsedQuery } from "./query.ts";
 import { matchColumns } from "./match.ts";
@@ -33,6 +34,27 @@ export const RESCORE_WINDOW = 500;
 export const PARTIAL_WINDOW = 100;
 
 /**
+ * How many rows of the rating index a search may walk looking for the best-rated experts that
+ * match. Walking is the fast way when many match (it stops at the window) and has no bound when
+ * few do: "GDPR compliance" (the technology category or "gdpr", and "compliance") matched none of
+ * a million experts, whose every row the walk read (3.7 s warm, issue 22). Each row is a random
+ * heap page (~2 kB a row), tested against the whole query: 10,000 rows took 90 ms at 1M on a busy
+ * machine. Past it the matches are known to be fewer than window / WALK_LIMIT (10%) of the
+ * best-rated, and the document index finds them.
+ */
+export const WALK_LIMIT = 5_000;
+
+/**
+ * How many matches a search takes from the document index (in the table's order, stopping there)
+ * before sorting them by rating: when fewer match, that is all of them and the order is exact;
+ * when this many do, they are dense enough that the rating walk finds the window quickly. Reading
+ * them in page order costs less per row than the walk does. As many as a count reads
+ * (EXACT_TOTAL_LIMIT), so a search sorts what it could count: at 5,000, "family lawyer berlin"
+ * (6,859 match every word at 1M) fell between the two bounds and lost its exact order.
+ */
+export const SAMPLE_LIMIT = EXACT_TOTAL_LIMIT;
+
+/**
  * Where `q` may match. `words`: the main document (name, titles, taglines, categories, place,
  * languages) has one of its words; `rest`: not that, but a bio has one, or the name, a title or a
  * tagline holds `q` as a literal substring (a fragment of a word, "ortgage brok"); `any`: either;
@@ -48,6 +70,8 @@ export interface PageStatement {
   shape: ResultShape;
   /** The capped count of main-document matches (0 when not counted). */
   wordMatches: number;
+  /** PostgreSQL's lexeme statistics, to guess which way to look for matches first (absent: walk first when dense). */
+  frequencies?: LexemeFrequencies | null;
 }
 
 /** One tier's share of a relevance page (which has `q`, so `parsed`). */
@@ -76,9 +100,13 @@ function textMatch(sql: Sql, tier: TextTier, text: string | null, words: string 
  * rebuilt can hide an expert but never show a wrong one.
  */
 function filterTokens(category: string | null, country: string | null, language: string | null): string | null {
-  const tokens = [category && categoryToken(category), country && countryToken(country), language && languageToken(language)];
-  const present = tokens.filter((t): t is string => Boolean(t));
+  const present = filterLexemes(category, country, language);
   return present.length ? present.map(lexemeQuery).join(" & ") : null;
+}
+
+function filterLexemes(category: string | null, country: string | null, language: string | null): string[] {
+  const tokens = [category && categoryToken(category), country && countryToken(country), language && languageToken(language)];
+  return tokens.filter((t): t is string => Boolean(t));
 }
 
 /** The WHERE clause over `experts e`: public, verified, the filters, and `q` in `tier`. */
@@ -131,13 +159,47 @@ function candidates(sql: Sql, page: TierPage) {
   const byRating = (limit: number) =>
     dense ? sql`order by e.rating desc nulls last, e.id limit ${limit}` : sql`order by e.rating + 0 desc nulls last, e.id limit ${limit}`;
   const all = allGroupsQuery(parsed.groups);
-  if (!all || tier !== "words") return sql`(select e.id from experts e where ${where} ${byRating(window)})`;
+  // The rest tier (a bio or a substring) was never counted: how many match is not known.
+  if (tier !== "words") return sql`(${bestRated(sql, where, window, false)})`;
+  if (!all) return sql`(select e.id from experts e where ${where} ${byRating(window)})`;
+  const every = sql`${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery`;
+  // Every word: fewer than match any, how many fewer is a guess (expectedShare); so when those are
+  // dense, looked for both ways, each bounded. When they are not, every match is few enough to sort.
+  const { category, country, language } = plan.match;
+  const share = page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterLexemes(category, country, language)) : 1;
+  const strict = dense ? bestRated(sql, every, window, share * WALK_LIMIT >= window) : sql`select e.id from experts e where ${every} ${byRating(window)}`;
   return sql`(
-    with strict as materialized (select e.id from experts e where ${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery ${byRating(window)})
+    with strict as materialized (${strict})
     select id from strict
     union
     (select e.id from experts e where ${where} and (select count(*) from strict) < ${needed} ${byRating(Math.max(PARTIAL_WINDOW, needed))})
   )`;
+}
+
+/**
+ * The best-rated `limit` experts matching `where` (ids), however many or few match, with bounded
+ * work: the rating index walked for at most WALK_LIMIT rows, and at most SAMPLE_LIMIT matches taken
+ * from the document index in table order. `walkFirst` (many expected to match) walks first and
+ * takes from the index only when the walk found fewer than `limit`; otherwise the index first, and
+ * the walk only when the index gave SAMPLE_LIMIT (then they are not few). Exact when the walk
+ * fills `limit` or the index gives fewer than SAMPLE_LIMIT; otherwise (the guess wrong both ways)
+ * the best-rated of what the two found. `bounds` are the two limits (smaller in a test).
+ */
+export function bestRated(sql: Sql, where: Fragment, limit: number, walkFirst: boolean, bounds = { walk: WALK_LIMIT, sample: SAMPLE_LIMIT }) {
+  // The walk is a subquery with its own LIMIT, so it stops there whatever `where` matches.
+  const walk = (when: Fragment) => sql`
+    select e.id, e.rating from (
+      select * from experts e where e.is_public and e.is_verified order by e.rating desc nulls last, e.id limit ${bounds.walk}
+    ) e
+    where ${where} ${when} order by e.rating desc nulls last, e.id limit ${limit}`;
+  const sample = (when: Fragment) => sql`select e.id, e.rating from experts e where ${where} ${when} limit ${bounds.sample}`;
+  const [first, second] = walkFirst
+    ? [walk(sql``), sample(sql`and (select count(*) from first) < ${limit}`)]
+    : [sample(sql``), walk(sql`and (select count(*) from first) >= ${bounds.sample}`)];
+  return sql`
+    with first as materialized (${first}), second as materialized (${second})
+    select id from (select * from first union select * from second) found
+    order by rating desc nulls last, id limit ${limit}`;
 }
 
 /** What one page reads: `from` (a FROM clause over `experts e`) scored and ordered, a slice of it. */

@@ -1,0 +1,127 @@
+// Search on queries nobody benchmarked (issue 22): ≥ 200 generated agent-style queries
+// (bench/fuzz-queries.ts, fixed seed) through the real searchExperts, one at a time, each with
+// fresh caches (nothing parsed, counted or answered before), on kept directories. Prints p50, p95
+// and max, and the slowest queries with the statements each sent.
+//
+//   bun bench/search-fuzz.ts --database-url postgres://postgres@127.0.0.1:5432/ed_bench_1m
+//   bun bench/search-fuzz.ts --database-url …/ed_bench_100k --baseline /tmp/ed-base   # before/after
+//
+// --baseline is another checkout of the project (its src/ and test/support/, e.g. `git archive
+// <commit> src test/support generated | tar -x -C /tmp/ed-base` with node_modules linked): each
+// query then runs through both, alternately (which goes first alternates too), so a machine
+// shared with other work loads both alike. A first pass over every query is not timed (the
+// directory's pages into the cache). Reads only; runs no migration. Not part of the test command.
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../src/db/connect.ts";
+import { expertUrls } from "../src/experts/urls.ts";
+import type { SearchQuery } from "../src/search/search.ts";
+import { fuzzQueries } from "./fuzz-queries.ts";
+import { SHAPES } from "./search-shapes.ts";
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: {
+    "database-url": { type: "string", multiple: true },
+    baseline: { type: "string" },
+    queries: { type: "string", default: "240" },
+    seed: { type: "string", default: "22" },
+    runs: { type: "string", default: "1" },
+    slowest: { type: "string", default: "12" },
+    json: { type: "string" },
+    list: { type: "boolean", default: false },
+    kinds: { type: "boolean", default: false },
+  },
+});
+// --kinds: instead, the 18 kinds of bench/search-scale.ts (with their filters and pages).
+const queries: SearchQuery[] = values.kinds ? SHAPES.map(([, shape]) => shape) : fuzzQueries(Number(values.queries), Number(values.seed)).map((q) => ({ q }));
+if (values.list) {
+  for (const q of queries) console.log(JSON.stringify(q));
+  process.exit(0);
+}
+
+/** One implementation of search: this checkout's or the baseline's modules. */
+interface Implementation {
+  name: string;
+  /** A search with fresh parse, count and answer caches (the compiled vocabulary and statistics shared). */
+  search(sql: unknown, query: SearchQuery): Promise<{ total: number; total_is_exact: boolean }>;
+}
+
+async function implementation(name: string, root: string): Promise<Implementation> {
+  const search = await import(`${root}/src/search/search.ts`);
+  const stores = await import(`${root}/src/search/stores.ts`);
+  const parsed = await import(`${root}/src/search/parsed-queries.ts`);
+  const counts = await import(`${root}/src/search/count-cache.ts`);
+  const answers = await import(`${root}/src/search/answer-cache.ts`);
+  const support = await import(`${root}/test/support/search.ts`);
+  const urls = expertUrls(() => "http://bench.invalid");
+  const shared = stores.searchStores();
+  return {
+    name,
+    search: (sql, query) => {
+      const fresh = { ...shared, parsed: new parsed.ParsedQueries(), totals: new counts.CountCache(), answers: new answers.AnswerCache() };
+      return search.searchExperts(support.searchDepsFor(sql, urls, fresh), { limit: 10, ...query });
+    },
+  };
+}
+
+function percentile(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+}
+
+interface Timing {
+  q: SearchQuery;
+  ms: number[];
+  statements: number;
+  total: string;
+}
+
+const implementations = [await implementation("this checkout", resolve(import.meta.dir, ".."))];
+if (values.baseline) implementations.unshift(await implementation(`baseline ${values.baseline}`, resolve(values.baseline)));
+const report: Record<string, Record<string, Timing[]>> = {};
+
+for (const url of values["database-url"] ?? []) {
+  const db = await openDatabase({ databaseUrl: url, dataDir: "memory://", max: 1, countStatements: true });
+  try {
+    const [{ visible }] = await db.sql<{ visible: number }[]>`select count(*)::int as visible from experts where is_public and is_verified`;
+    const load = loadavg().map((l) => l.toFixed(1)).join(" ");
+    console.log(`\n## ${url.replace(/^.*\//, "")}: ${visible} visible experts; ${queries.length} ${values.kinds ? "query kinds of search-scale.ts" : `queries (seed ${values.seed})`}, ${values.runs} timed run(s) each; load average at start ${load}\n`);
+    const timings = new Map(implementations.map((impl) => [impl, queries.map((q) => ({ q, ms: [] as number[], statements: 0, total: "" }))]));
+    for (let run = -1; run < Number(values.runs); run++) {
+      for (const [i, q] of queries.entries()) {
+        const order = (i + run) % 2 === 0 ? implementations : [...implementations].reverse();
+        for (const impl of order) {
+          const before = db.statementsSent!();
+          const started = performance.now();
+          const answer = await impl.search(db.sql, q);
+          const ms = performance.now() - started;
+          const t = timings.get(impl)![i];
+          t.statements = db.statementsSent!() - before;
+          t.total = `${answer.total_is_exact ? "" : "≥ "}${answer.total}`;
+          if (run >= 0) t.ms.push(ms);
+        }
+        if (run < 0 && (i + 1) % 20 === 0) process.stderr.write(`warm-up ${i + 1}/${queries.length}\n`);
+      }
+    }
+    console.log(`load average at end ${loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
+    console.log("| implementation | p50 ms | p95 ms | max ms | mean ms | over 100 ms | over 300 ms |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    report[url] = {};
+    for (const [impl, ts] of timings) {
+      const each = ts.map((t) => percentile(t.ms, 0.5));
+      const mean = each.reduce((a, b) => a + b, 0) / each.length;
+      console.log(`| ${impl.name} | ${percentile(each, 0.5).toFixed(1)} | ${percentile(each, 0.95).toFixed(1)} | ${Math.max(...each).toFixed(1)} | ${mean.toFixed(1)} | ${each.filter((m) => m > 100).length} | ${each.filter((m) => m > 300).length} |`);
+      report[url][impl.name] = ts;
+    }
+    for (const [impl, ts] of timings) {
+      console.log(`\nslowest (${impl.name}):\n\n| query | p50 ms | p95 ms | max ms | statements | total |\n|---|---:|---:|---:|---:|---:|`);
+      const slow = [...ts].sort((a, b) => percentile(b.ms, 0.5) - percentile(a.ms, 0.5)).slice(0, Number(values.slowest));
+      for (const t of slow) console.log(`| ${values.kinds ? JSON.stringify(t.q) : t.q.q} | ${percentile(t.ms, 0.5).toFixed(1)} | ${percentile(t.ms, 0.95).toFixed(1)} | ${Math.max(...t.ms).toFixed(1)} | ${t.statements} | ${t.total} |`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+if (values.json) await Bun.write(values.json, JSON.stringify(report, null, 1));

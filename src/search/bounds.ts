@@ -1,0 +1,76 @@
+import type { LexemeFrequencies } from "./frequency.ts";
+import type { Alternative, ParsedQuery, QueryGroup } from "./query.ts";
+
+// What one query may ask of the database, whatever its words (issue 22: queries nobody tuned
+// for reached 3.7 s at 1M experts). A parsed query is bounded here, once per search, before any
+// tsquery is written from it (plan.ts, statement.ts, rank.ts read only the bounded groups). Each
+// bound is above what the shipped vocabulary produces; they hold for an imported vocabulary and a
+// 200-character `q` too.
+
+/**
+ * Groups (words or recognised phrases) a query searches, at most. Every group is a CASE per
+ * candidate in the score and an AND in the all-words condition; a 200-character `q` can hold 40
+ * words. The professions (weight 2) are kept first, then the others in the order written; the rest
+ * are reported as ignored.
+ */
+export const MAX_GROUPS = 10;
+
+/**
+ * Ways one group may match, at most: each is an OR in every index probe and in the score. An
+ * everyday synonym is searched in every locale's words (31 terms at most in the shipped
+ * vocabulary); an imported vocabulary may give one concept hundreds. The first are kept: the words
+ * as written and the concept's tokens come first.
+ */
+export const MAX_ALTERNATIVES = 48;
+
+/**
+ * A concept's names in every locale that earn the title bonus (rank.ts), at most: each is tested
+ * against every candidate's name and titles (category and subcategory together reach ~200 today).
+ */
+export const MAX_TITLE_TERMS = 240;
+
+/**
+ * A word in at least this many documents gets no prefix match: it is searched as itself. Its
+ * prefix adds the few longer words that start with it ("compliance" → "compliances") and costs
+ * the index a bitmap of all of them before anything else is read ('compliance':* doubled the
+ * probe of "GDPR compliance" at 1M experts).
+ */
+export const PREFIX_MAX_DOCUMENTS = 5_000;
+
+/**
+ * The concept tokens' namespaces (tokens.ts): a word that begins one of them ("cat", "city",
+ * "lang", "sub") as a prefix would match every expert's category, city or language tokens
+ * ('cat':* is in every document), which is neither what it means nor bounded.
+ */
+const TOKEN_NAMESPACES = ["cat:", "sub:", "lang:", "cc:", "city:"];
+
+function prefixAllowed(a: Alternative, frequencies: LexemeFrequencies | null): boolean {
+  if (!a.prefix) return true;
+  const [word] = a.lexemes;
+  if (TOKEN_NAMESPACES.some((ns) => ns.startsWith(word))) return false;
+  return !frequencies || frequencies.documents(word) < PREFIX_MAX_DOCUMENTS;
+}
+
+function boundGroup(group: QueryGroup, frequencies: LexemeFrequencies | null): QueryGroup {
+  const alternatives = group.alternatives.filter((a) => prefixAllowed(a, frequencies)).slice(0, MAX_ALTERNATIVES);
+  const titleTerms = group.titleTerms && group.titleTerms.length > MAX_TITLE_TERMS ? group.titleTerms.slice(0, MAX_TITLE_TERMS) : group.titleTerms;
+  const same = alternatives.length === group.alternatives.length && titleTerms === group.titleTerms;
+  return same ? group : { ...group, alternatives, ...(titleTerms ? { titleTerms } : {}) };
+}
+
+/**
+ * `parsed` within the bounds above (a new object when anything changed: a parsed query is shared
+ * through its cache and never changed). `frequencies` are the lexeme statistics (null: unknown,
+ * and only the frequency rule is skipped).
+ */
+export function boundQuery(parsed: ParsedQuery, frequencies: LexemeFrequencies | null): ParsedQuery {
+  let groups = parsed.groups.map((g) => boundGroup(g, frequencies));
+  let ignored = parsed.interpretation.ignored;
+  if (groups.length > MAX_GROUPS) {
+    const kept = new Set([...groups].sort((a, b) => b.weight - a.weight).slice(0, MAX_GROUPS));
+    ignored = [...ignored, ...groups.filter((g) => !kept.has(g)).map((g) => g.label)];
+    groups = groups.filter((g) => kept.has(g));
+  }
+  if (groups.every((g, i) => g === parsed.groups[i]) && groups.length === parsed.groups.length) return parsed;
+  return { ...parsed, groups, interpretation: { ...parsed.interpretation, terms: groups.map((g) => g.label), ignored } };
+}

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from "bun:test";
+import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
+import { expectedShare, type LexemeFrequencies } from "../src/search/frequency.ts";
+import type { ParsedQuery, QueryGroup } from "../src/search/query.ts";
+import { bestRated } from "../src/search/statement.ts";
+import { api, testApp, type TestApp } from "./support/app.ts";
+
+// What one query may cost, whatever its words (issue 22): src/search/bounds.ts and the bounded
+// candidate search of src/search/statement.ts.
+
+function fake(counts: Record<string, number>, rows = 1_000_000, floor = 0.03): LexemeFrequencies {
+  return {
+    documents: (lexeme) => counts[lexeme] ?? 0,
+    documentsWithPrefix: (prefix) => Math.max(0, ...Object.entries(counts).filter(([l]) => l.startsWith(prefix)).map(([, n]) => n)),
+    rows,
+    floor,
+  };
+}
+
+function word(label: string, weight = 1): QueryGroup {
+  return {
+    label,
+    weight,
+    alternatives: [
+      { lexemes: [label], prefix: false, factor: 1 },
+      { lexemes: [label], prefix: true, factor: 0.85 },
+    ],
+  };
+}
+
+function parsed(groups: QueryGroup[]): ParsedQuery {
+  return { groups, pattern: null, price: null, interpretation: { terms: groups.map((g) => g.label), ignored: [], corrections: [], recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] }, price: null } };
+}
+
+describe("bounding a parsed query", () => {
+  it("drops the prefix match of a frequent word and keeps a rare word's", () => {
+    const query = parsed([word("compliance"), word("gdpr")]);
+    const bounded = boundQuery(query, fake({ compliance: PREFIX_MAX_DOCUMENTS, gdpr: PREFIX_MAX_DOCUMENTS - 1 }));
+    expect(bounded.groups[0].alternatives.map((a) => a.prefix)).toEqual([false]);
+    expect(bounded.groups[1].alternatives.map((a) => a.prefix)).toEqual([false, true]);
+    expect(query.groups[0].alternatives).toHaveLength(2); // the cached parse is not changed
+  });
+
+  it("never lets a word prefix reach the concept tokens ('cat':* is every expert's category)", () => {
+    for (const w of ["cat", "sub", "lan", "lang", "cit", "city"]) {
+      expect(boundQuery(parsed([word(w)]), null).groups[0].alternatives.some((a) => a.prefix)).toBe(false);
+    }
+    expect(boundQuery(parsed([word("catering")]), null).groups[0].alternatives.some((a) => a.prefix)).toBe(true);
+  });
+
+  it("keeps at most MAX_GROUPS groups, the professions first, and reports the rest as ignored", () => {
+    const words = Array.from({ length: MAX_GROUPS + 5 }, (_, i) => word(`w${i}`));
+    words[MAX_GROUPS + 2] = word("lawyer", 2);
+    const bounded = boundQuery(parsed(words), null);
+    expect(bounded.groups).toHaveLength(MAX_GROUPS);
+    expect(bounded.groups.map((g) => g.label)).toContain("lawyer");
+    expect(bounded.interpretation.terms).toEqual(bounded.groups.map((g) => g.label));
+    expect(bounded.interpretation.ignored).toHaveLength(5);
+  });
+
+  it("keeps at most MAX_ALTERNATIVES ways to match one group, the first written", () => {
+    const many: QueryGroup = { label: "x", weight: 1, alternatives: Array.from({ length: 300 }, (_, i) => ({ lexemes: [`t${i}`], prefix: false, factor: 1 })) };
+    const bounded = boundQuery(parsed([many]), null);
+    expect(bounded.groups[0].alternatives).toHaveLength(MAX_ALTERNATIVES);
+    expect(bounded.groups[0].alternatives[0].lexemes).toEqual(["t0"]);
+  });
+
+  it("returns the parse itself when nothing is over a bound", () => {
+    const query = parsed([{ label: "tax", weight: 2, alternatives: [{ lexemes: ["tax"], prefix: false, factor: 1 }] }]);
+    expect(boundQuery(query, fake({}))).toBe(query);
+  });
+});
+
+describe("guessing how many match every word", () => {
+  it("multiplies the groups' shares, a rare lexeme at half the rarest common one", () => {
+    const stats = fake({ "cat:technology": 100_000, compliance: 60_000 });
+    const technology: QueryGroup = { label: "gdpr", weight: 2, alternatives: [{ lexemes: ["gdpr"], prefix: false, factor: 1 }, { lexemes: ["cat:technology"], prefix: false, factor: 0.5 }] };
+    const share = expectedShare(stats, [technology, word("compliance")]);
+    // (0.015 + 0.1) × (0.06 + 0.06): a guess to choose where to look first, not a bound.
+    expect(share).toBeCloseTo(0.115 * 0.12, 5);
+    expect(expectedShare(stats, [technology], ["cc:de"])).toBeCloseTo(0.115 * 0.015, 5);
+  });
+
+  it("is 1 without statistics", () => {
+    expect(expectedShare({ documents: () => 0, documentsWithPrefix: () => 0 }, [word("x")])).toBe(1);
+  });
+});
+
+describe("the best-rated matches, found with bounded work", () => {
+  let app: TestApp;
+  let exact: string[];
+  const LIMIT = 3;
+  const LEGAL = "'cat:legal'";
+  beforeAll(async () => {
+    app = await testApp();
+    const rows = await app.sql<{ id: string }[]>`
+      select e.id::text from experts e where e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery
+      order by e.rating desc nulls last, e.id`;
+    exact = rows.map((r) => r.id);
+    expect(exact.length).toBeGreaterThan(LIMIT + 5);
+  });
+
+  async function found(walkFirst: boolean, bounds: { walk: number; sample: number }) {
+    const where = app.sql`e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery`;
+    const rows = await app.sql<{ id: string }[]>`select id::text from (${bestRated(app.sql, where, LIMIT, walkFirst, bounds)}) c`;
+    return rows.map((r) => r.id);
+  }
+
+  it("is exact when the walk fills the page or the index gives fewer than its bound", async () => {
+    const top = exact.slice(0, LIMIT);
+    expect(await found(true, { walk: 10_000, sample: 10_000 })).toEqual(top);
+    expect(await found(false, { walk: 10_000, sample: 10_000 })).toEqual(top);
+    // The index gave its bound (so they are many): the walk then finds the best-rated.
+    expect(await found(false, { walk: 10_000, sample: 2 })).toEqual(top);
+    // The walk found too few within its bound: every match from the index, sorted.
+    expect(await found(true, { walk: 1, sample: 10_000 })).toEqual(top);
+  });
+
+  it("stops at both bounds and still answers matches in rating order when the guess was wrong both ways", async () => {
+    const ids = await found(true, { walk: 1, sample: 2 });
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThanOrEqual(LIMIT);
+    for (const id of ids) expect(exact).toContain(id);
+    const positions = ids.map((id) => exact.indexOf(id));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
+
+describe("a query word that begins a concept token's name", () => {
+  it("'cat' finds the experts whose words start with it, not every expert through its category tokens", async () => {
+    await testApp();
+    const all = await api<{ total: number }>("GET", "/api/agents/experts?limit=1");
+    const cat = await api<{ total: number }>("GET", "/api/agents/experts?q=cat&limit=1");
+    expect(cat.status).toBe(200);
+    expect(cat.body.total).toBeLessThan(all.body.total / 2);
+  });
+});
