@@ -57,7 +57,7 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
     expect([...tools.keys()].sort()).toEqual(["get_availability", "get_expert", "get_inquiry_status", "search_experts", "submit_inquiry"]);
     const search = tools.get("search_experts")!;
     const props = search.inputSchema.properties as Record<string, any>;
-    expect(Object.keys(props).sort()).toEqual(["accepting_only", "category", "city", "country", "language", "limit", "locale", "page", "q", "sort"]);
+    expect(Object.keys(props).sort()).toEqual(["accepting_only", "category", "city", "country", "language", "limit", "locale", "max_price", "min_price", "page", "q", "sort"]);
     expect(props.category.enum).toEqual((contract.components.schemas.CategorySlug as { enum: string[] }).enum);
     expect(props.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 20, default: 10 });
     expect(props.accepting_only.type).toBe("boolean");
@@ -88,7 +88,7 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
     expect([...profile.properties.location.required].sort()).toEqual(Object.keys(example("ProfileLocation")).sort());
     const summary = (tools.get("search_experts")!.outputSchema as Record<string, any>).properties.experts.items;
     expect(summary.type).toBe("object");
-    expect([...summary.required].sort()).toEqual(Object.keys(example("ExpertSummary")).sort());
+    expect([...summary.required].sort()).toEqual([...Object.keys(example("ExpertSummary")), "match"].sort());
     expect([...summary.properties.location.required].sort()).toEqual(Object.keys(example("Location")).sort());
   });
 
