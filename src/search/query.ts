@@ -25,6 +25,8 @@ export interface QueryGroup {
   titleTerms?: Alternative[];
   /** How much the group counts: a recognised concept names the need, a leftover word may not. */
   weight: number;
+  /** The categories and subcategories it stands for (sorted ids): one concept counts once. */
+  concepts?: string;
 }
 
 /**
@@ -32,10 +34,20 @@ export interface QueryGroup {
  * counts double; where they are, what they speak, an everyday synonym or a plain word count
  * once: "a work permit for Canada" wants immigration experts before any Canadian.
  */
-export const GROUP_WEIGHT = { profession: 2, word: 1 } as const;
+export const GROUP_WEIGHT = { profession: 2, word: 1, filler: 0.5 } as const;
 
-/** Match factors: exact words and concepts, word prefixes, typo corrections, a parent category. */
-export const FACTOR = { exact: 1, plural: 0.9, prefix: 0.85, fuzzy: 0.6, parent: 0.5 } as const;
+/**
+ * Match factors: exact words and concepts, another name of the same concept ("attorney" for
+ * "lawyer", searched as text), word prefixes, typo corrections, a parent category.
+ */
+export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.5 } as const;
+
+/**
+ * At most this many other names of a concept are searched as words beside its tokens: enough for
+ * the professions' main names ("attorney", "solicitor" for "lawyer"), bounded so one concept
+ * never becomes hundreds of index probes.
+ */
+export const MAX_SYNONYM_WORDS = 6;
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */
 export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
@@ -44,6 +56,8 @@ const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the issue's five letters). */
 const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
+/** In a query that reads as a name, a surname this short still gets a fuzzy match ("Parkr" → "Parker", "Khim" → "Kim"). */
+const MIN_FUZZY_NAME = 4;
 
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
@@ -99,8 +113,24 @@ class Interpreter {
     const alternatives = [exact(...termLexemes(label)), ...concepts.flatMap((c) => this.conceptAlternatives(c))];
     const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
+    alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
-    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+    const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(ids ? { concepts: ids } : {}), ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+  }
+
+  /**
+   * The recognised profession's other one-word names, searched as words: "lawyer" also finds the
+   * expert whose title says "Attorney" but whose category is another ("Immigration Attorney").
+   * Only words of the label's script that stand for this concept alone, and at most
+   * MAX_SYNONYM_WORDS of them.
+   */
+  synonymWords(label: string, named: Concept[]): Alternative[] {
+    if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
+    const words = this.vocabulary.terms(named[0]).filter(
+      (term) => !term.includes(" ") && term.length >= 4 && LATIN_WORD.test(term) && !this.vocabulary.isStopWord(term) && this.vocabulary.lookup(term).length === 1,
+    );
+    return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym }));
   }
 
   addWord(word: string) {
@@ -110,7 +140,7 @@ class Interpreter {
     if (latin && word.length > 4 && word.endsWith("s")) alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
     const group = { label: word, alternatives, weight: GROUP_WEIGHT.word };
     this.groups.push(group);
-    if (latin && word.length >= MIN_FUZZY) this.pending.push({ word, group });
+    if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
   }
 
   /** A CJK run: vocabulary terms found by forward maximum matching, particles dropped, the rest as character pairs. */
@@ -146,19 +176,61 @@ class Interpreter {
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
   async correct(lookup: LexiconLookup) {
-    if (!this.pending.length) return;
-    const found = await lookup(this.pending.map((p) => p.word));
-    for (const { word, group } of this.pending) {
+    // A four-letter word is corrected only in a query that reads as a name (a short surname).
+    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || this.readsAsName());
+    if (!pending.length) return;
+    const found = await lookup(pending.map((p) => p.word));
+    for (const { word, group } of pending) {
       const entry = found.get(word);
       if (!entry || entry.known) continue;
-      for (const near of entry.near) {
+      // Never "corrected" into a place the user did not write: a city or country is a filter of
+      // meaning, and a near spelling of one is far more often a word the directory lacks.
+      const nearWords = entry.near.filter((n) => !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country"));
+      for (const near of nearWords) {
         group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });
         group.alternatives.push(...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)));
       }
-      if (entry.near.length) this.corrections.push({ from: word, to: entry.near[0] });
+      if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
       group.alternatives = dedupe(group.alternatives);
     }
   }
+
+  /** Every group a plain word: "Lakshmi", "Da-hye Han" (a name may stand in a name field first). */
+  readsAsName(): boolean {
+    return this.groups.length > 0 && this.groups.length <= 4 && this.groups.every((g) => g.weight === GROUP_WEIGHT.word && !g.titleTerms && g.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":"))));
+  }
+
+  /**
+   * One concept counts once: two phrases of the query that stand for the same profession ("tax
+   * advisor … taxes") become one group, their words its alternatives. And once the query names a
+   * need, its leftover plain words are filler of a sentence more often than not ("someone to look
+   * at my back taxes"): they count for half.
+   */
+  settle() {
+    const byConcept = new Map<string, QueryGroup>();
+    const kept: QueryGroup[] = [];
+    for (const group of this.groups) {
+      const first = group.concepts ? byConcept.get(group.concepts) : undefined;
+      if (!first) {
+        if (group.concepts) byConcept.set(group.concepts, group);
+        kept.push(group);
+        continue;
+      }
+      first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
+    }
+    this.groups.splice(0, this.groups.length, ...kept);
+    // A specific need beside a generic role ("consultant", "advisor") is the need: a category
+    // alone then counts as a plain word, the subcategory double ("cybersecurity consultant").
+    if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
+      for (const group of this.groups) if (group.concepts && !group.concepts.includes("subcategory\t")) group.weight = GROUP_WEIGHT.word;
+    if (!this.groups.some((g) => g.weight === GROUP_WEIGHT.profession)) return;
+    for (const group of this.groups) if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
+  }
+}
+
+/** A group of one query word with no concept behind it (not a place, a language, a synonym). */
+function isPlainWord(group: QueryGroup): boolean {
+  return !group.titleTerms && group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":"))) && !group.label.includes(" ");
 }
 
 function dedupe(alternatives: Alternative[]): Alternative[] {
@@ -172,6 +244,8 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
 
 export interface ParsedQuery {
   groups: QueryGroup[];
+  /** Only plain words, as a name is: a match in the name counts in full (else less than a tag's). */
+  readsAsName: boolean;
   interpretation: QueryInterpretation;
   /** The whole query as a LIKE pattern of its normalised text (likePattern), or null. */
   pattern: string | null;
@@ -216,9 +290,12 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
+  const readsAsName = interpreter.readsAsName();
+  interpreter.settle();
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,
+    readsAsName,
     interpretation: {
       terms: interpreter.groups.map((g) => g.label),
       ignored: interpreter.ignored,
