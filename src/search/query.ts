@@ -206,7 +206,8 @@ class Interpreter {
    * need, its leftover plain words are filler of a sentence more often than not ("someone to look
    * at my back taxes"): they count for half.
    */
-  settle() {
+  settle(codes: ReadonlySet<string>) {
+    for (const group of this.groups) if (isSpecific(group, codes)) narrow(group);
     const byConcept = new Map<string, QueryGroup>();
     const kept: QueryGroup[] = [];
     for (const group of this.groups) {
@@ -226,6 +227,42 @@ class Interpreter {
     if (!this.groups.some((g) => g.weight === GROUP_WEIGHT.profession)) return;
     for (const group of this.groups) if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
   }
+}
+
+/**
+ * How much more a specific term counts than a generic one (an exam, a standard, a product: "SOC 2
+ * audit" is about SOC 2). Document frequencies are not known when a query is read, so what a user
+ * writes as a code stands for rarity: a term with a digit, or written in capitals.
+ */
+const SPECIFIC = 2;
+/** A concept's token stands in for a specific term a little below the term itself. */
+const STAND_IN = 0.9;
+
+/** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
+function codeWords(q: string): Set<string> {
+  const words = q.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((w) => (/^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w)))).map((w) => normalizeText(w)));
+}
+
+/** A profession's term or a plain word, with a code among its words or a number beside a word ("ISO 27001"). */
+function isSpecific(group: QueryGroup, codes: ReadonlySet<string>): boolean {
+  const isPlace = group.alternatives.some((a) => a.lexemes.some((l) => /^(lang|cc|city):/.test(l)));
+  if (isPlace || (!group.concepts && !isPlainWord(group))) return false;
+  const words = group.label.split(" ");
+  return words.some((w) => codes.has(w)) || (group.concepts !== undefined && words.length > 1 && words.some((w) => /\p{N}/u.test(w)));
+}
+
+/**
+ * A specific term is what it says: found as itself first, its concept's token just below, and
+ * neither the parent category nor the concept's other names stand in for it ("SOC 2" is not any
+ * technology expert).
+ */
+function narrow(group: QueryGroup) {
+  group.weight *= SPECIFIC;
+  const literal = termLexemes(group.label).join("\t");
+  group.alternatives = group.alternatives
+    .filter((a) => a.factor > FACTOR.parent && !(a.factor === FACTOR.synonym && !a.prefix && !a.lexemes.some((l) => l.includes(":"))))
+    .map((a) => (a.lexemes.join("\t") === literal ? a : { ...a, factor: a.factor * STAND_IN }));
 }
 
 /** A group of one query word with no concept behind it (not a place, a language, a synonym). */
@@ -291,7 +328,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   if (!interpreter.groups.length) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
   const readsAsName = interpreter.readsAsName();
-  interpreter.settle();
+  interpreter.settle(codeWords(q));
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,
