@@ -27,6 +27,8 @@ export interface QueryGroup {
   weight: number;
   /** The categories and subcategories it stands for (sorted ids): one concept counts once. */
   concepts?: string;
+  /** A recognised phrase of several words as written: worth a little more where all its words are. */
+  phrase?: Alternative;
 }
 
 /**
@@ -40,7 +42,7 @@ export const GROUP_WEIGHT = { profession: 2, word: 1, filler: 0.5 } as const;
  * Match factors: exact words and concepts, another name of the same concept ("attorney" for
  * "lawyer", searched as text), word prefixes, typo corrections, a parent category.
  */
-export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.5 } as const;
+export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.45 } as const;
 
 /**
  * At most this many other names of a concept are searched as words beside its tokens: enough for
@@ -116,7 +118,8 @@ class Interpreter {
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
-    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(ids ? { concepts: ids } : {}), ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+    const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
+    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(ids ? { concepts: ids } : {}), ...phrase, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
   }
 
   /**
@@ -207,7 +210,7 @@ class Interpreter {
    * at my back taxes"): they count for half.
    */
   settle(codes: ReadonlySet<string>) {
-    for (const group of this.groups) if (isSpecific(group, codes)) narrow(group);
+    const specific = new Set(this.groups.filter((g) => isSpecific(g, codes)));
     const byConcept = new Map<string, QueryGroup>();
     const kept: QueryGroup[] = [];
     for (const group of this.groups) {
@@ -217,14 +220,20 @@ class Interpreter {
         kept.push(group);
         continue;
       }
+      // Merged, the group reads as the more specific of the two ("exam … IELTS" is IELTS).
+      if (specific.has(group) && !specific.has(first)) {
+        first.label = group.label;
+        specific.add(first);
+      }
       first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
     }
     this.groups.splice(0, this.groups.length, ...kept);
+    for (const group of kept) if (specific.has(group)) narrow(group);
     // A specific need beside a generic role ("consultant", "advisor") is the need: a category
-    // alone then counts as a plain word, the subcategory double ("cybersecurity consultant").
+    // alone then counts as a plain word does, the subcategory double ("cybersecurity consultant").
     if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
-      for (const group of this.groups) if (group.concepts && !group.concepts.includes("subcategory\t")) group.weight = GROUP_WEIGHT.word;
-    if (!this.groups.some((g) => g.weight === GROUP_WEIGHT.profession)) return;
+      for (const group of this.groups) if (group.concepts && !group.concepts.includes("subcategory\t")) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+    if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
     for (const group of this.groups) if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
   }
 }

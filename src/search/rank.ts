@@ -21,6 +21,12 @@ const TITLE_BONUS = 0.1;
  */
 const NAME_IN_TOPIC = 0.45;
 
+/**
+ * Added when all the words of a recognised phrase are in the main document ("contract review" as
+ * a service's name, not only the contract-law category): the words asked for, not only the concept.
+ */
+const PHRASE_BONUS = 0.1;
+
 /** Concept tokens (`cat:legal`) hold a ':', which no word does. */
 const isToken = (a: Alternative) => a.lexemes.some((l) => l.includes(":"));
 
@@ -76,8 +82,9 @@ function groupScore(sql: Sql, group: QueryGroup, readsAsName: boolean) {
   const titled = group.titleTerms?.length
     ? sql` + (case when dd.doc @@ ${group.titleTerms.map((a) => alternativeQuery(a, "AB")).join(" | ")}::tsquery then ${TITLE_BONUS}::float8 else 0 end)`
     : sql``;
+  const phrased = group.phrase ? sql` + (case when dd.doc @@ ${alternativeQuery(group.phrase)}::tsquery then ${PHRASE_BONUS}::float8 else 0 end)` : sql``;
   const any = groupQuery(group);
-  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}
+  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}${phrased}
     when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
 }
 
