@@ -5,7 +5,8 @@ import { BUILTIN_VOCABULARY, QUERY_VOCABULARY, QUERY_VOCABULARY_LOCALE } from ".
 import { LOCALES, parseVocabularyFile, type VocabularyEntry, type VocabularyLocale } from "./vocabulary-file.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
-function builtinEntries(): VocabularyEntry[] {
+/** Every entry this build ships: the locales' files and the query-side ones. */
+export function builtinEntries(): VocabularyEntry[] {
   const read = (file: string, text: string, locale: VocabularyLocale) => {
     const { entries, errors } = parseVocabularyFile(text, locale);
     if (errors.length) throw new Error(`src/search/vocabulary/${file}.tsv line ${errors[0].line}: ${errors[0].message}`);
