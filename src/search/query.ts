@@ -27,6 +27,8 @@ export interface QueryGroup {
   weight: number;
   /** The categories and subcategories it stands for (sorted ids): one concept counts once. */
   concepts?: string;
+  /** A word the vocabulary does not know (no concept, no synonym): the filler of a sentence, often. */
+  plain?: boolean;
   /** A recognised phrase of several words as written: worth a little more where all its words are. */
   phrase?: Alternative;
 }
@@ -141,7 +143,7 @@ class Interpreter {
     const latin = LATIN_WORD.test(word);
     if (latin && word.length >= MIN_PREFIX) alternatives.push({ lexemes: [word], prefix: true, factor: FACTOR.prefix });
     if (latin && word.length > 4 && word.endsWith("s")) alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
-    const group = { label: word, alternatives, weight: GROUP_WEIGHT.word };
+    const group: QueryGroup = { label: word, alternatives, weight: GROUP_WEIGHT.word, plain: true };
     this.groups.push(group);
     if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
   }
@@ -150,11 +152,15 @@ class Interpreter {
   addCjkRun(run: string) {
     const whole = this.vocabulary.lookup(run);
     if (whole.length) return this.addConceptGroup(run, whole);
+    // A particle inside a term ("英語の家庭教師" for 英語家庭教師): the run without its one-character stop words.
+    const compact = Array.from(run).filter((c) => !this.vocabulary.isStopWord(c)).join("");
+    const joined = compact !== run && compact ? this.vocabulary.lookup(compact) : [];
+    if (joined.length) return this.addConceptGroup(compact, joined);
     const chars = Array.from(run);
     let unknown = "";
     const flush = (alone: boolean) => {
       // A stray single character between recognised terms is a particle or noise; alone it may be a surname.
-      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word });
+      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word, plain: true });
       unknown = "";
     };
     for (let pos = 0; pos < chars.length; ) {
@@ -200,7 +206,7 @@ class Interpreter {
 
   /** Every group a plain word: "Lakshmi", "Da-hye Han" (a name may stand in a name field first). */
   readsAsName(): boolean {
-    return this.groups.length > 0 && this.groups.length <= 4 && this.groups.every((g) => g.weight === GROUP_WEIGHT.word && !g.titleTerms && g.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":"))));
+    return this.groups.length > 0 && this.groups.length <= 4 && this.groups.every(isPlainWord);
   }
 
   /**
@@ -276,7 +282,7 @@ function narrow(group: QueryGroup) {
 
 /** A group of one query word with no concept behind it (not a place, a language, a synonym). */
 function isPlainWord(group: QueryGroup): boolean {
-  return !group.titleTerms && group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":"))) && !group.label.includes(" ");
+  return group.plain === true && !group.titleTerms && group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":")));
 }
 
 function dedupe(alternatives: Alternative[]): Alternative[] {
