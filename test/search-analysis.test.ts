@@ -177,4 +177,13 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await parseQuery("khim", vocabulary, lexicon)).interpretation.corrections).toEqual([{ from: "khim", to: "kim" }]);
     expect((await parseQuery("khim accountant", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
   });
+
+  it("corrects a short word of a sentence only into a word of the vocabulary, a name's word only in a name", async () => {
+    const lexicon = async (words: string[]) =>
+      new Map(words.map((w) => [w, w === "parkr" ? { known: false, near: ["parker"] } : w === "lawer" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+    const corrections = async (q: string) => (await parseQuery(q, vocabulary, lexicon)).interpretation.corrections;
+    expect(await corrections("parkr nutritionist")).toEqual([]);
+    expect(await corrections("thomas parkr")).toEqual([{ from: "parkr", to: "parker" }]);
+    expect(await corrections("immigration lawer")).toEqual([{ from: "lawer", to: "lawyer" }]);
+  });
 });

@@ -186,7 +186,8 @@ class Interpreter {
   /** Adds typo corrections to the plain words the lexicon does not know. */
   async correct(lookup: LexiconLookup) {
     // A four-letter word is corrected only in a query that reads as a name (a short surname).
-    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || this.readsAsName());
+    const asName = this.readsAsName();
+    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName);
     if (!pending.length) return;
     const found = await lookup(pending.map((p) => p.word));
     for (const { word, group } of pending) {
@@ -194,7 +195,12 @@ class Interpreter {
       if (!entry || entry.known) continue;
       // Never "corrected" into a place the user did not write: a city or country is a filter of
       // meaning, and a near spelling of one is far more often a word the directory lacks.
-      const nearWords = entry.near.filter((n) => !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country"));
+      // Nor, in a query that does not read as a name, a word of up to seven letters into one the
+      // vocabulary does not hold: near a short word, a name or a stray word of some profile is
+      // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
+      const nearWords = entry.near.filter(
+        (n) => !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") && (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
+      );
       for (const near of nearWords) {
         group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });
         group.alternatives.push(...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)));
