@@ -1,4 +1,4 @@
-import type { ParsedQuery } from "./query.ts";
+import { type ParsedQuery, withoutExpansion } from "./query.ts";
 import { anyGroupQuery } from "./rank.ts";
 import type { Locale, SearchQuery } from "./search-query.ts";
 import { primarySubtag } from "./tokens.ts";
@@ -44,7 +44,10 @@ function effectiveSort(query: SearchQuery): Sort {
   return query.q ? "relevance" : "rating";
 }
 
-export function planSearch(query: SearchQuery, parsed: ParsedQuery | null): SearchPlan {
+export function planSearch(query: SearchQuery, read: ParsedQuery | null): SearchPlan {
+  // A profession's other names are searched only where a filter narrows the directory (query.ts withoutExpansion).
+  const narrowed = Boolean(query.category || query.country || query.city || query.language);
+  const parsed = read && !narrowed ? withoutExpansion(read) : read;
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   return {

@@ -12,6 +12,8 @@ export interface Alternative {
   lexemes: string[];
   prefix: boolean;
   factor: number;
+  /** Another name of the recognised profession (synonymWords): searched only beside a narrowing filter. */
+  expansion?: boolean;
 }
 
 /**
@@ -48,10 +50,10 @@ export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzz
 
 /**
  * At most this many other names of a concept are searched as words beside its tokens: enough for
- * the professions' main names ("attorney", "solicitor" for "lawyer"), bounded so one concept
+ * the professions' main names ("attorney" for "lawyer"), bounded so one concept
  * never becomes hundreds of index probes.
  */
-export const MAX_SYNONYM_WORDS = 6;
+export const MAX_SYNONYM_WORDS = 4;
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */
 export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
@@ -135,7 +137,7 @@ class Interpreter {
     const words = this.vocabulary.terms(named[0]).filter(
       (term) => !term.includes(" ") && term.length >= 4 && LATIN_WORD.test(term) && !this.vocabulary.isStopWord(term) && this.vocabulary.lookup(term).length === 1,
     );
-    return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym }));
+    return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
   }
 
   addWord(word: string) {
@@ -282,7 +284,7 @@ function narrow(group: QueryGroup) {
   group.weight *= SPECIFIC;
   const literal = termLexemes(group.label).join("\t");
   group.alternatives = group.alternatives
-    .filter((a) => a.factor > FACTOR.parent && !(a.factor === FACTOR.synonym && !a.prefix && !a.lexemes.some((l) => l.includes(":"))))
+    .filter((a) => a.factor > FACTOR.parent && !a.expansion)
     .map((a) => (a.lexemes.join("\t") === literal ? a : { ...a, factor: a.factor * STAND_IN }));
 }
 
@@ -298,6 +300,18 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
     if ((best.get(key)?.factor ?? -1) < a.factor) best.set(key, a);
   }
   return [...best.values()].filter((a) => a.lexemes.length > 0);
+}
+
+/**
+ * The query without its professions' other names: what a search with no narrowing filter reads.
+ * At a million experts those names are frequent words ("benefits", "custody"), and a query that
+ * matches broadly but never whole walked the rating index through every expert (4 s for "payroll
+ * specialist who speaks Japanese"); beside a filter (a language, a country) they find the
+ * attorney that "lawyer" alone would miss, within the filter's few.
+ */
+export function withoutExpansion(parsed: ParsedQuery): ParsedQuery {
+  if (!parsed.groups.some((g) => g.alternatives.some((a) => a.expansion))) return parsed;
+  return { ...parsed, groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion) })) };
 }
 
 export interface ParsedQuery {
