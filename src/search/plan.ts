@@ -1,3 +1,4 @@
+import type { LexemeFrequencies } from "./frequency.ts";
 import { type ParsedQuery, withoutExpansion } from "./query.ts";
 import { anyGroupQuery } from "./rank.ts";
 import type { Locale, SearchQuery } from "./search-query.ts";
@@ -44,10 +45,20 @@ function effectiveSort(query: SearchQuery): Sort {
   return query.q ? "relevance" : "rating";
 }
 
-export function planSearch(query: SearchQuery, read: ParsedQuery | null): SearchPlan {
-  // A profession's other names are searched only where a filter narrows the directory (query.ts withoutExpansion).
-  const narrowed = Boolean(query.category || query.country || query.city || query.language);
-  const parsed = read && !narrowed ? withoutExpansion(read) : read;
+/**
+ * A profession's other name in more documents than this is not searched: its index entries would
+ * cost more than it can add (a frequent name has its own many experts in the category anyway).
+ */
+export const EXPANSION_MAX_DOCUMENTS = 5_000;
+
+/**
+ * The plan of a search. A profession's other names (query.ts withoutExpansion) are searched only
+ * where a filter narrows the directory, and only those the statistics do not know as frequent.
+ */
+export function planSearch(query: SearchQuery, read: ParsedQuery | null, frequencies: LexemeFrequencies | null = null): SearchPlan {
+  const narrowed = isNarrowed(query);
+  const rare = (lexeme: string) => frequencies !== null && frequencies.documents(lexeme) < EXPANSION_MAX_DOCUMENTS;
+  const parsed = read && withoutExpansion(read, (a) => narrowed && a.lexemes.every(rare));
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   return {
@@ -68,6 +79,11 @@ export function planSearch(query: SearchQuery, read: ParsedQuery | null): Search
       accepting: query.accepting === true,
     },
   };
+}
+
+/** A filter that narrows the directory to a part (not `accepting`, which most experts are). */
+export function isNarrowed(query: SearchQuery): boolean {
+  return Boolean(query.category || query.country || query.city || query.language);
 }
 
 /** No filter but `q`: the case where the statistics may prove the count (search.ts countWords). */

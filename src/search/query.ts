@@ -50,10 +50,10 @@ export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzz
 
 /**
  * At most this many other names of a concept are searched as words beside its tokens: enough for
- * the professions' main names ("attorney" for "lawyer"), bounded so one concept
+ * the professions' main names ("attorney", "solicitor" for "lawyer"), bounded so one concept
  * never becomes hundreds of index probes.
  */
-export const MAX_SYNONYM_WORDS = 4;
+export const MAX_SYNONYM_WORDS = 2;
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */
 export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
@@ -134,9 +134,12 @@ class Interpreter {
    */
   synonymWords(label: string, named: Concept[]): Alternative[] {
     if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
-    const words = this.vocabulary.terms(named[0]).filter(
+    // Not the label's own words or their inflections ("taxes" for "tax": the prefix finds them), nor plurals of another.
+    const stems = label.split(" ").map((w) => w.slice(0, 4));
+    const candidates = this.vocabulary.terms(named[0]).filter(
       (term) => !term.includes(" ") && term.length >= 4 && LATIN_WORD.test(term) && !this.vocabulary.isStopWord(term) && this.vocabulary.lookup(term).length === 1,
     );
+    const words = candidates.filter((w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))));
     return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
   }
 
@@ -303,15 +306,21 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
 }
 
 /**
- * The query without its professions' other names: what a search with no narrowing filter reads.
- * At a million experts those names are frequent words ("benefits", "custody"), and a query that
- * matches broadly but never whole walked the rating index through every expert (4 s for "payroll
- * specialist who speaks Japanese"); beside a filter (a language, a country) they find the
- * attorney that "lawyer" alone would miss, within the filter's few.
+ * The query without those of its professions' other names that `keep` refuses: what a search
+ * reads. Without a narrowing filter it keeps none: at a million experts they are frequent words
+ * ("benefits", "custody"), and a query that matched broadly but never whole walked the rating
+ * index through every expert (4 s for "payroll specialist who speaks Japanese"). Beside a filter
+ * (a language, a country) it keeps the rarer ones, which find the attorney "lawyer" alone would
+ * miss within the filter's few (plan.ts).
  */
-export function withoutExpansion(parsed: ParsedQuery): ParsedQuery {
-  if (!parsed.groups.some((g) => g.alternatives.some((a) => a.expansion))) return parsed;
-  return { ...parsed, groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion) })) };
+export function withoutExpansion(parsed: ParsedQuery, keep: (a: Alternative) => boolean = () => false): ParsedQuery {
+  if (!parsed.groups.some((g) => g.alternatives.some((a) => a.expansion && !keep(a)))) return parsed;
+  return { ...parsed, groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion || keep(a)) })) };
+}
+
+/** Whether a parsed query holds any profession's other names (then plan.ts wants the statistics). */
+export function hasExpansion(parsed: ParsedQuery): boolean {
+  return parsed.groups.some((g) => g.alternatives.some((a) => a.expansion));
 }
 
 export interface ParsedQuery {

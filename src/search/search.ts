@@ -3,7 +3,8 @@ import type { JsonText } from "../http/cached-json.ts";
 import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
-import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
+import { isNarrowed, type SearchPlan, planSearch, unfiltered } from "./plan.ts";
+import { hasExpansion } from "./query.ts";
 import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
 import type { Vocabulary } from "./vocabulary.ts";
@@ -53,7 +54,10 @@ async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string,
 export async function readPlan(deps: SearchDeps, query: SearchQuery, version: string, vocabulary?: Vocabulary | null): Promise<SearchPlan> {
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
-  return planSearch(query, await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary));
+  const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
+  // Which of a profession's other names are rare enough to search: the statistics say (plan.ts).
+  const frequencies = isNarrowed(query) && hasExpansion(parsed) ? await deps.stores.frequencies.get(deps.sql) : null;
+  return planSearch(query, parsed, frequencies);
 }
 
 /**
