@@ -3,7 +3,8 @@ import { buildDocument } from "../src/search/document.ts";
 import { editDistance } from "../src/search/edit-distance.ts";
 import { maxEdits } from "../src/search/lexicon.ts";
 import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
-import { parseQuery } from "../src/search/query.ts";
+import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS, parseQuery } from "../src/search/query.ts";
+import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
 
@@ -92,7 +93,7 @@ describe("reading a query", () => {
     expect(interpretation.recognized.cities).toEqual(["Lyon, FR"]);
     const family = groups[0].alternatives.map((a) => `${a.lexemes.join("&")}@${a.factor}`);
     expect(family).toContain("sub:family-law@1");
-    expect(family).toContain("cat:legal@0.5");
+    expect(family).toContain(`cat:legal@${FACTOR.parent}`);
   });
 
   it("segments Japanese by the vocabulary and drops particles", async () => {
@@ -107,5 +108,82 @@ describe("reading a query", () => {
     const { groups, interpretation } = await parseQuery("lawyr", vocabulary, lexicon);
     expect(interpretation.corrections).toEqual([{ from: "lawyr", to: "lawyer" }]);
     expect(groups[0].alternatives.some((a) => a.lexemes[0] === "cat:legal" && a.factor === 0.6)).toBe(true);
+  });
+});
+
+describe("reading a query so that the ranking generalizes (issue 22)", () => {
+  // The vocabulary this build ships, with the query-side files of languages no profile is written in.
+  const vocabulary = new Vocabulary(builtinEntries(), new Map([["family-law", "legal"], ["employment-law", "legal"], ["cybersecurity", "technology"], ["audit", "accounting"]]));
+  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
+  const parse = (q: string) => parseQuery(q, vocabulary, noLexicon);
+  const weights = async (q: string) => Object.fromEntries((await parse(q)).groups.map((g) => [g.label, g.weight]));
+
+  it("counts one concept once, however many of its phrases the query holds", async () => {
+    const { groups } = await parse("tax advisor for my taxes");
+    expect(groups.map((g) => g.label)).toEqual(["tax advisor"]);
+  });
+
+  it("counts a sentence's leftover words for less than the need it names", async () => {
+    const w = await weights("someone to look at my back taxes");
+    expect(w.back).toBeLessThan(w.taxes);
+    // Without a recognised need, a plain word is all there is and counts in full.
+    expect((await weights("zeppelin restorer")).zeppelin).toBe(GROUP_WEIGHT.word);
+  });
+
+  it("weighs a specific term written as a code above the generic word beside it, and lets no parent category stand in", async () => {
+    const { groups } = await parse("SOC 2 audit");
+    const [soc, audit] = groups;
+    expect(soc.label).toBe("soc 2");
+    expect(soc.weight).toBeGreaterThan(audit.weight);
+    expect(soc.alternatives.map((a) => a.lexemes.join("&"))).not.toContain("cat:technology");
+    expect(soc.alternatives[0]).toMatchObject({ lexemes: ["soc", "2"], factor: 1 });
+  });
+
+  it("takes a subcategory beside a generic role as the need", async () => {
+    const w = await weights("cybersecurity consultant");
+    expect(w.cybersecurity).toBeGreaterThan(w.consultant);
+  });
+
+  it("reads a name as a name, and a topic that looks like one as the topic", async () => {
+    expect((await parse("Lakshmi")).readsAsName).toBe(true);
+    expect((await parse("Da-hye Han")).readsAsName).toBe(true);
+    expect((await parse("Seo")).readsAsName).toBe(false);
+  });
+
+  it("searches a profession's other names as words, a bounded few", async () => {
+    const [lawyer] = (await parse("lawyer")).groups;
+    const synonyms = lawyer.alternatives.filter((a) => a.factor === FACTOR.synonym && !a.prefix);
+    expect(synonyms.map((a) => a.lexemes[0])).toContain("attorney");
+    expect(synonyms.length).toBeLessThanOrEqual(MAX_SYNONYM_WORDS);
+  });
+
+  it("understands Spanish, Portuguese, Italian and Dutch queries through the vocabulary, and drops their stop words", async () => {
+    const cases: [string, string][] = [
+      ["abogado de familia", "family-law"],
+      ["advogado trabalhista", "employment-law"],
+      ["consulente per la sicurezza informatica", "cybersecurity"],
+      ["fysiotherapeut in de buurt", "physiotherapy"],
+    ];
+    for (const [q, subcategory] of cases) expect((await parse(q)).interpretation.recognized.subcategories).toContain(subcategory);
+    expect((await parse("commercialista")).groups[0].alternatives.map((a) => a.lexemes[0])).toContain("cat:accounting");
+    expect((await parse("consulente per la sicurezza informatica")).interpretation.ignored).toEqual(["per", "la"]);
+    expect((await parse("necesito un abogado")).interpretation.ignored).toEqual(["necesito", "un"]);
+  });
+
+  it("never corrects a word into a place, and corrects a short surname only in a name", async () => {
+    const lexicon = async (words: string[]) =>
+      new Map(words.map((w) => [w, w === "lyonz" ? { known: false, near: ["lyon"] } : w === "khim" ? { known: false, near: ["kim"] } : { known: true, near: [] }]));
+    expect((await parseQuery("lyonz", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
+    expect((await parseQuery("khim", vocabulary, lexicon)).interpretation.corrections).toEqual([{ from: "khim", to: "kim" }]);
+    expect((await parseQuery("khim accountant", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
+  });
+
+  it("corrects a short word of a sentence only into a word of the vocabulary, a name's word only in a name", async () => {
+    const lexicon = async (words: string[]) =>
+      new Map(words.map((w) => [w, w === "parkr" ? { known: false, near: ["parker"] } : w === "lawer" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+    const corrections = async (q: string) => (await parseQuery(q, vocabulary, lexicon)).interpretation.corrections;
+    expect(await corrections("parkr nutritionist")).toEqual([]);
+    expect(await corrections("thomas parkr")).toEqual([{ from: "parkr", to: "parker" }]);
+    expect(await corrections("immigration lawer")).toEqual([{ from: "lawer", to: "lawyer" }]);
   });
 });

@@ -29,7 +29,7 @@ function word(label: string, weight = 1): QueryGroup {
 }
 
 function parsed(groups: QueryGroup[]): ParsedQuery {
-  return { groups, pattern: null, price: null, interpretation: { terms: groups.map((g) => g.label), ignored: [], corrections: [], recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] }, price: null } };
+  return { groups, pattern: null, price: null, readsAsName: false, interpretation: { terms: groups.map((g) => g.label), ignored: [], corrections: [], recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] }, price: null } };
 }
 
 describe("bounding a parsed query", () => {

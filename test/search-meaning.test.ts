@@ -8,7 +8,8 @@ setDefaultTimeout(60_000);
 // Search by meaning (issue 10), over a small corpus of our own imported beside the demo
 // directory into an app of this suite's own, so every expectation names a known expert.
 
-const base = { email: "expert@example.com", is_verified: true, rating: 4.5, review_count: 10 } as const;
+// Open and accepting, as most demo experts are: among equally relevant experts those come first.
+const base = { email: "expert@example.com", is_verified: true, rating: 4.5, review_count: 10, accepting_clients: true, availability_status: "open" } as const;
 const CORPUS = [
   { ...base, slug: "t-claire-family-lyon", name: "Claire Fontaine", categories: ["legal"], subcategories: ["family-law"],
     location: { city: "Lyon", country_code: "FR", timezone: "Europe/Paris" }, languages_spoken: ["fr", "en"], rating: 4.2,

@@ -7,6 +7,19 @@ import fr from "./vocabulary/fr.tsv" with { type: "text" };
 import ja from "./vocabulary/ja.tsv" with { type: "text" };
 import ko from "./vocabulary/ko.tsv" with { type: "text" };
 import zh from "./vocabulary/zh.tsv" with { type: "text" };
+import queryEs from "./vocabulary/query-es.tsv" with { type: "text" };
+import queryIt from "./vocabulary/query-it.tsv" with { type: "text" };
+import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
+import queryPt from "./vocabulary/query-pt.tsv" with { type: "text" };
 import type { VocabularyLocale } from "./vocabulary-file.ts";
 
 export const BUILTIN_VOCABULARY: Record<VocabularyLocale, string> = { en, ko, ja, zh, fr, de, es };
+
+/**
+ * Query-side vocabulary of languages no profile is written in (agents pass their users' words
+ * through): terms for the concepts and stop words, same format. Matching does not care which
+ * locale a term came from, so they are stored with the English rows (`QUERY_VOCABULARY_LOCALE`)
+ * and need no locale of their own in the database.
+ */
+export const QUERY_VOCABULARY: Record<string, string> = { es: queryEs, pt: queryPt, it: queryIt, nl: queryNl };
+export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";

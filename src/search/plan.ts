@@ -1,5 +1,6 @@
+import type { LexemeFrequencies } from "./frequency.ts";
 import { priceInterpretation } from "./price.ts";
-import type { ParsedQuery, QueryInterpretation } from "./query.ts";
+import { type ParsedQuery, type QueryInterpretation, withoutExpansion } from "./query.ts";
 import { anyGroupQuery } from "./rank.ts";
 import type { Locale, SearchQuery } from "./search-query.ts";
 import { primarySubtag } from "./tokens.ts";
@@ -51,15 +52,31 @@ function effectiveSort(query: SearchQuery): Sort {
 }
 
 /**
+ * A profession's other name in more documents than this is not searched: its index entries would
+ * cost more than it can add (a frequent name has its own many experts in the category anyway).
+ */
+export const EXPANSION_MAX_DOCUMENTS = 5_000;
+
+/**
  * The search's plan. `cheapMax` is what "cheap" in `q` stands for in this search (price-levels.ts).
  * A `q` of price words alone ("under $100") searches no words: its plan has no `parsed`, as
- * without `q`, and keeps how it was read in `interpretation`.
+ * without `q`, and keeps how it was read in `interpretation`. A profession's other names
+ * (query.ts withoutExpansion) are searched only where a filter narrows the directory, and only
+ * those the statistics do not know as frequent.
  */
-export function planSearch(query: SearchQuery, read: ParsedQuery | null, cheapMax: number | null = null): SearchPlan {
+export function planSearch(
+  query: SearchQuery,
+  read: ParsedQuery | null,
+  cheapMax: number | null = null,
+  frequencies: LexemeFrequencies | null = null,
+): SearchPlan {
+  const narrowed = isNarrowed(query);
+  const rare = (lexeme: string) => frequencies !== null && frequencies.documents(lexeme) < EXPANSION_MAX_DOCUMENTS;
+  const expanded = read && withoutExpansion(read, (a) => narrowed && a.lexemes.every(rare));
   const limit = query.limit ?? 10;
   const page = query.page ?? 0;
   const price = read?.price ?? null;
-  const parsed = read && price && !read.groups.length && !read.pattern ? null : read;
+  const parsed = expanded && price && !expanded.groups.length && !expanded.pattern ? null : expanded;
   return {
     query,
     parsed,
@@ -81,6 +98,11 @@ export function planSearch(query: SearchQuery, read: ParsedQuery | null, cheapMa
       maxPrice: query.max_price ?? price?.max ?? (price?.meaning === "cheap" ? cheapMax : null),
     },
   };
+}
+
+/** A filter that narrows the directory to a part (not `accepting`, which most experts are). */
+export function isNarrowed(query: SearchQuery): boolean {
+  return Boolean(query.category || query.country || query.city || query.language);
 }
 
 /** No filter but `q`: the case where the statistics may prove the count (search.ts countWords). */

@@ -13,6 +13,8 @@ export interface Alternative {
   lexemes: string[];
   prefix: boolean;
   factor: number;
+  /** Another name of the recognised profession (synonymWords): searched only beside a narrowing filter. */
+  expansion?: boolean;
 }
 
 /**
@@ -26,6 +28,12 @@ export interface QueryGroup {
   titleTerms?: Alternative[];
   /** How much the group counts: a recognised concept names the need, a leftover word may not. */
   weight: number;
+  /** The categories and subcategories it stands for (sorted ids): one concept counts once. */
+  concepts?: string;
+  /** A word the vocabulary does not know (no concept, no synonym): the filler of a sentence, often. */
+  plain?: boolean;
+  /** A recognised phrase of several words as written: worth a little more where all its words are. */
+  phrase?: Alternative;
 }
 
 /**
@@ -33,10 +41,20 @@ export interface QueryGroup {
  * counts double; where they are, what they speak, an everyday synonym or a plain word count
  * once: "a work permit for Canada" wants immigration experts before any Canadian.
  */
-export const GROUP_WEIGHT = { profession: 2, word: 1 } as const;
+export const GROUP_WEIGHT = { profession: 2, word: 1, filler: 0.5 } as const;
 
-/** Match factors: exact words and concepts, word prefixes, typo corrections, a parent category. */
-export const FACTOR = { exact: 1, plural: 0.9, prefix: 0.85, fuzzy: 0.6, parent: 0.5 } as const;
+/**
+ * Match factors: exact words and concepts, another name of the same concept ("attorney" for
+ * "lawyer", searched as text), word prefixes, typo corrections, a parent category.
+ */
+export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.45 } as const;
+
+/**
+ * At most this many other names of a concept are searched as words beside its tokens: enough for
+ * the professions' main names ("attorney", "solicitor" for "lawyer"), bounded so one concept
+ * never becomes hundreds of index probes.
+ */
+export const MAX_SYNONYM_WORDS = 2;
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */
 export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
@@ -45,6 +63,8 @@ const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the issue's five letters). */
 const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
+/** In a query that reads as a name, a surname this short still gets a fuzzy match ("Parkr" → "Parker", "Khim" → "Kim"). */
+const MIN_FUZZY_NAME = 4;
 
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
@@ -100,8 +120,28 @@ class Interpreter {
     const alternatives = [exact(...termLexemes(label)), ...concepts.flatMap((c) => this.conceptAlternatives(c))];
     const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
+    alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
-    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+    const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+    const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
+    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(ids ? { concepts: ids } : {}), ...phrase, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+  }
+
+  /**
+   * The recognised profession's other one-word names, searched as words: "lawyer" also finds the
+   * expert whose title says "Attorney" but whose category is another ("Immigration Attorney").
+   * Only words of the label's script that stand for this concept alone, and at most
+   * MAX_SYNONYM_WORDS of them.
+   */
+  synonymWords(label: string, named: Concept[]): Alternative[] {
+    if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
+    // Not the label's own words or their inflections ("taxes" for "tax": the prefix finds them), nor plurals of another.
+    const stems = label.split(" ").map((w) => w.slice(0, 4));
+    const candidates = this.vocabulary.terms(named[0]).filter(
+      (term) => !term.includes(" ") && term.length >= 4 && LATIN_WORD.test(term) && !this.vocabulary.isStopWord(term) && this.vocabulary.lookup(term).length === 1,
+    );
+    const words = candidates.filter((w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))));
+    return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
   }
 
   addWord(word: string) {
@@ -109,20 +149,24 @@ class Interpreter {
     const latin = LATIN_WORD.test(word);
     if (latin && word.length >= MIN_PREFIX) alternatives.push({ lexemes: [word], prefix: true, factor: FACTOR.prefix });
     if (latin && word.length > 4 && word.endsWith("s")) alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
-    const group = { label: word, alternatives, weight: GROUP_WEIGHT.word };
+    const group: QueryGroup = { label: word, alternatives, weight: GROUP_WEIGHT.word, plain: true };
     this.groups.push(group);
-    if (latin && word.length >= MIN_FUZZY) this.pending.push({ word, group });
+    if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
   }
 
   /** A CJK run: vocabulary terms found by forward maximum matching, particles dropped, the rest as character pairs. */
   addCjkRun(run: string) {
     const whole = this.vocabulary.lookup(run);
     if (whole.length) return this.addConceptGroup(run, whole);
+    // A particle inside a term ("英語の家庭教師" for 英語家庭教師): the run without its one-character stop words.
+    const compact = Array.from(run).filter((c) => !this.vocabulary.isStopWord(c)).join("");
+    const joined = compact !== run && compact ? this.vocabulary.lookup(compact) : [];
+    if (joined.length) return this.addConceptGroup(compact, joined);
     const chars = Array.from(run);
     let unknown = "";
     const flush = (alone: boolean) => {
       // A stray single character between recognised terms is a particle or noise; alone it may be a surname.
-      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word });
+      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word, plain: true });
       unknown = "";
     };
     for (let pos = 0; pos < chars.length; ) {
@@ -147,19 +191,110 @@ class Interpreter {
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
   async correct(lookup: LexiconLookup) {
-    if (!this.pending.length) return;
-    const found = await lookup(this.pending.map((p) => p.word));
-    for (const { word, group } of this.pending) {
+    // A four-letter word is corrected only in a query that reads as a name (a short surname).
+    const asName = this.readsAsName();
+    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName);
+    if (!pending.length) return;
+    const found = await lookup(pending.map((p) => p.word));
+    for (const { word, group } of pending) {
       const entry = found.get(word);
       if (!entry || entry.known) continue;
-      for (const near of entry.near) {
+      // Never "corrected" into a place the user did not write: a city or country is a filter of
+      // meaning, and a near spelling of one is far more often a word the directory lacks.
+      // Nor, in a query that does not read as a name, a word of up to seven letters into one the
+      // vocabulary does not hold: near a short word, a name or a stray word of some profile is
+      // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
+      const nearWords = entry.near.filter(
+        (n) => !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") && (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
+      );
+      for (const near of nearWords) {
         group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });
         group.alternatives.push(...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)));
       }
-      if (entry.near.length) this.corrections.push({ from: word, to: entry.near[0] });
+      if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
       group.alternatives = dedupe(group.alternatives);
     }
   }
+
+  /** Every group a plain word: "Lakshmi", "Da-hye Han" (a name may stand in a name field first). */
+  readsAsName(): boolean {
+    return this.groups.length > 0 && this.groups.length <= 4 && this.groups.every(isPlainWord);
+  }
+
+  /**
+   * One concept counts once: two phrases of the query that stand for the same profession ("tax
+   * advisor … taxes") become one group, their words its alternatives. And once the query names a
+   * need, its leftover plain words are filler of a sentence more often than not ("someone to look
+   * at my back taxes"): they count for half.
+   */
+  settle(codes: ReadonlySet<string>) {
+    const specific = new Set(this.groups.filter((g) => isSpecific(g, codes)));
+    const byConcept = new Map<string, QueryGroup>();
+    const kept: QueryGroup[] = [];
+    for (const group of this.groups) {
+      const first = group.concepts ? byConcept.get(group.concepts) : undefined;
+      if (!first) {
+        if (group.concepts) byConcept.set(group.concepts, group);
+        kept.push(group);
+        continue;
+      }
+      // Merged, the group reads as the more specific of the two ("exam … IELTS" is IELTS).
+      if (specific.has(group) && !specific.has(first)) {
+        first.label = group.label;
+        specific.add(first);
+      }
+      first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
+    }
+    this.groups.splice(0, this.groups.length, ...kept);
+    for (const group of kept) if (specific.has(group)) narrow(group);
+    // A specific need beside a generic role ("consultant", "advisor") is the need: a category
+    // alone then counts as a plain word does, the subcategory double ("cybersecurity consultant").
+    if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
+      for (const group of this.groups) if (group.concepts && !group.concepts.includes("subcategory\t")) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+    if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
+    for (const group of this.groups) if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
+  }
+}
+
+/**
+ * How much more a specific term counts than a generic one (an exam, a standard, a product: "SOC 2
+ * audit" is about SOC 2). Document frequencies are not known when a query is read, so what a user
+ * writes as a code stands for rarity: a term with a digit, or written in capitals.
+ */
+const SPECIFIC = 2;
+/** A concept's token stands in for a specific term a little below the term itself. */
+const STAND_IN = 0.9;
+
+/** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
+function codeWords(q: string): Set<string> {
+  const words = q.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((w) => (/^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w)))).map((w) => normalizeText(w)));
+}
+
+/** A profession's term or a plain word, with a code among its words or a number beside a word ("ISO 27001"). */
+function isSpecific(group: QueryGroup, codes: ReadonlySet<string>): boolean {
+  const isPlace = group.alternatives.some((a) => a.lexemes.some((l) => /^(lang|cc|city):/.test(l)));
+  if (isPlace || (!group.concepts && !isPlainWord(group))) return false;
+  const words = group.label.split(" ");
+  return words.some((w) => codes.has(w)) || (group.concepts !== undefined && words.length > 1 && words.some((w) => /\p{N}/u.test(w)));
+}
+
+/**
+ * A specific term is what it says: found as itself first, its concept's token just below, and
+ * neither the parent category nor the concept's other names stand in for it ("SOC 2" is not any
+ * technology expert).
+ */
+function narrow(group: QueryGroup) {
+  group.weight *= SPECIFIC;
+  const literal = termLexemes(group.label).join("\t");
+  group.alternatives = group.alternatives
+    .filter((a) => a.factor > FACTOR.parent && !a.expansion)
+    .map((a) => (a.lexemes.join("\t") === literal ? a : { ...a, factor: a.factor * STAND_IN }));
+}
+
+/** A group of one query word with no concept behind it (not a place, a language, a synonym). */
+function isPlainWord(group: QueryGroup): boolean {
+  return group.plain === true && !group.titleTerms && group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":")));
 }
 
 function dedupe(alternatives: Alternative[]): Alternative[] {
@@ -171,8 +306,28 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
   return [...best.values()].filter((a) => a.lexemes.length > 0);
 }
 
+/**
+ * The query without those of its professions' other names that `keep` refuses: what a search
+ * reads. Without a narrowing filter it keeps none: at a million experts they are frequent words
+ * ("benefits", "custody"), and a query that matched broadly but never whole walked the rating
+ * index through every expert (4 s for "payroll specialist who speaks Japanese"). Beside a filter
+ * (a language, a country) it keeps the rarer ones, which find the attorney "lawyer" alone would
+ * miss within the filter's few (plan.ts).
+ */
+export function withoutExpansion(parsed: ParsedQuery, keep: (a: Alternative) => boolean = () => false): ParsedQuery {
+  if (!parsed.groups.some((g) => g.alternatives.some((a) => a.expansion && !keep(a)))) return parsed;
+  return { ...parsed, groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion || keep(a)) })) };
+}
+
+/** Whether a parsed query holds any profession's other names (then plan.ts wants the statistics). */
+export function hasExpansion(parsed: ParsedQuery): boolean {
+  return parsed.groups.some((g) => g.alternatives.some((a) => a.expansion));
+}
+
 export interface ParsedQuery {
   groups: QueryGroup[];
+  /** Only plain words, as a name is: a match in the name counts in full (else less than a tag's). */
+  readsAsName: boolean;
   interpretation: QueryInterpretation;
   /** The whole query as a LIKE pattern of its normalised text (likePattern), or null. */
   pattern: string | null;
@@ -220,9 +375,12 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length && !price) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
+  const readsAsName = interpreter.readsAsName();
+  interpreter.settle(codeWords(q));
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,
+    readsAsName,
     interpretation: {
       terms: interpreter.groups.map((g) => g.label),
       ignored: interpreter.ignored,

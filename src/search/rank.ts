@@ -13,6 +13,23 @@ const BIO_SCORE = 0.25;
 /** Added to a concept's score when one of its names is in the expert's name or a title. */
 const TITLE_BONUS = 0.1;
 
+/**
+ * A query word found in the name, when the query does not read as a name: below a tag or a
+ * service ("Seo", "Law" as a surname must not outrank the topic), and below a full match, so a
+ * name that merely shares a word of a sentence counts for little. A concept's token at weight A
+ * (the primary category) keeps its full score.
+ */
+const NAME_IN_TOPIC = 0.45;
+
+/**
+ * Added when all the words of a recognised phrase are in the main document ("contract review" as
+ * a service's name, not only the contract-law category): the words asked for, not only the concept.
+ */
+const PHRASE_BONUS = 0.1;
+
+/** Concept tokens (`cat:legal`) hold a ':', which no word does. */
+const isToken = (a: Alternative) => a.lexemes.some((l) => l.includes(":"));
+
 function quote(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
@@ -49,22 +66,25 @@ export function anyGroupQuery(groups: QueryGroup[]): string {
  * alternatives in the main document, checked from the most valuable down so most rows stop at
  * their first test; when the main document misses the group, BIO_SCORE if the bio has it.
  */
-function groupScore(sql: Sql, group: QueryGroup) {
-  const levels = new Map<number, Alternative[]>();
-  for (const a of group.alternatives) levels.set(a.factor, [...(levels.get(a.factor) ?? []), a]);
-  const steps = [...levels].flatMap(([factor, alternatives]) =>
-    (Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]).map((w) => ({
-      score: Math.round(factor * WEIGHT_SCORE[w] * 1000) / 1000,
-      query: alternatives.map((a) => alternativeQuery(a, w)).join(" | "),
-    })),
-  ).sort((a, b) => b.score - a.score);
+function groupScore(sql: Sql, group: QueryGroup, readsAsName: boolean) {
+  // One step per distinct score, its alternatives OR'ed at the field weight that gives it.
+  const levels = new Map<number, string[]>();
+  for (const a of group.alternatives) {
+    for (const w of Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]) {
+      const field = w === "A" && !readsAsName && !isToken(a) ? NAME_IN_TOPIC : WEIGHT_SCORE[w];
+      const score = Math.round(a.factor * field * 1000) / 1000;
+      levels.set(score, [...(levels.get(score) ?? []), alternativeQuery(a, w)]);
+    }
+  }
+  const steps = [...levels].map(([score, queries]) => ({ score, query: queries.join(" | ") })).sort((a, b) => b.score - a.score);
   const whens = steps.map((s) => sql`when dd.doc @@ ${s.query}::tsquery then ${s.score}::float8`);
   const best = sql`(case ${whens.reduce((all, when) => sql`${all} ${when}`, sql``)} else 0::float8 end)`;
   const titled = group.titleTerms?.length
     ? sql` + (case when dd.doc @@ ${group.titleTerms.map((a) => alternativeQuery(a, "AB")).join(" | ")}::tsquery then ${TITLE_BONUS}::float8 else 0 end)`
     : sql``;
+  const phrased = group.phrase ? sql` + (case when dd.doc @@ ${alternativeQuery(group.phrase)}::tsquery then ${PHRASE_BONUS}::float8 else 0 end)` : sql``;
   const any = groupQuery(group);
-  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}
+  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}${phrased}
     when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
 }
 
@@ -88,7 +108,7 @@ const FULL_MATCH = 0.5;
  * Each group's score is computed once per row (`offset 0` keeps the inner selects from being
  * inlined into every use), on one detoasted copy of the document.
  */
-export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null, phrases: Phrase[] = []) {
+export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null, phrases: Phrase[] = [], readsAsName = true) {
   const whole = pattern ? sql`(case when e.search_text like ${pattern} then ${VERBATIM}::float8 else 0 end)` : sql`0::float8`;
   if (!groups.length) return whole;
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
@@ -98,7 +118,7 @@ export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null
   const verbatim = phrases.length
     ? sql`greatest(${whole}, ${join(phrases.map((p) => sql`(case when e.search_text like ${p.pattern} then ${(VERBATIM * p.weight) / total}::float8 else 0 end)`), sql`+`)})`
     : whole;
-  const columns = groups.map((g, i) => sql`${groupScore(sql, g)} as ${sql(`g${i}`)}`);
+  const columns = groups.map((g, i) => sql`${groupScore(sql, g, readsAsName)} as ${sql(`g${i}`)}`);
   const names = groups.map((_, i) => sql`${sql(`g${i}`)}`);
   const coverage = join(names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`), sql`+`);
   const quality = join(names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`), sql`+`);

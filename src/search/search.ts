@@ -70,9 +70,11 @@ export async function readPlan(deps: SearchDeps, query: SearchQuery, version: st
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
   const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
-  // Bounded before any tsquery is written from it: what one query may cost (bounds.ts).
-  const bounded = boundQuery(parsed, await deps.stores.frequencies.get(deps.sql));
-  return planSearch(query, bounded, await cheapLevel(deps, query, bounded, vocabulary, version));
+  // Bounded before any tsquery is written from it: what one query may cost (bounds.ts); the same
+  // statistics say which of a profession's other names are rare enough to search (plan.ts).
+  const frequencies = await deps.stores.frequencies.get(deps.sql);
+  const bounded = boundQuery(parsed, frequencies);
+  return planSearch(query, bounded, await cheapLevel(deps, query, bounded, vocabulary, version), frequencies);
 }
 
 /**

@@ -132,7 +132,9 @@ function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any") {
 // pages and no expert repeats or goes missing between page N and N+1.
 function ordering(sql: Sql, sort: Sort, scored: boolean) {
   if (sort === "newest") return sql`e.listed_at desc, e.id`;
-  if (sort === "relevance" && scored) return sql`score desc, e.rating desc nulls last, e.review_count desc, e.id`;
+  // Among equals, experts who take clients now, and those open (not only limited), come first.
+  if (sort === "relevance" && scored)
+    return sql`score desc, e.accepting_clients desc nulls last, (e.availability_status = 'open') desc nulls last, e.rating desc nulls last, e.review_count desc, e.id`;
   return sql`e.rating desc nulls last, e.id`;
 }
 
@@ -241,7 +243,7 @@ function phrases(parsed: ParsedQuery): Phrase[] {
 export function tierPageQuery(sql: Sql, page: TierPage) {
   const { parsed } = page;
   const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
-  const score = relevance(sql, parsed.groups, parsed.pattern, phrases(parsed));
+  const score = relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName);
   return pageOf(sql, page, { from, score, order: ordering(sql, "relevance", true), offset: page.offset, limit: page.limit });
 }
 

@@ -1,21 +1,27 @@
 import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Channel } from "../db/channel.ts";
 import type { Pool, Sql } from "../db/connect.ts";
-import { BUILTIN_VOCABULARY } from "./builtin-vocabulary.ts";
+import { BUILTIN_VOCABULARY, QUERY_VOCABULARY, QUERY_VOCABULARY_LOCALE } from "./builtin-vocabulary.ts";
 import { LOCALES, parseVocabularyFile, type VocabularyEntry, type VocabularyLocale } from "./vocabulary-file.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
-function builtinEntries(): VocabularyEntry[] {
-  return LOCALES.flatMap((locale) => {
-    const { entries, errors } = parseVocabularyFile(BUILTIN_VOCABULARY[locale], locale);
-    if (errors.length) throw new Error(`src/search/vocabulary/${locale}.tsv line ${errors[0].line}: ${errors[0].message}`);
+/** Every entry this build ships: the locales' files and the query-side ones. */
+export function builtinEntries(): VocabularyEntry[] {
+  const read = (file: string, text: string, locale: VocabularyLocale) => {
+    const { entries, errors } = parseVocabularyFile(text, locale);
+    if (errors.length) throw new Error(`src/search/vocabulary/${file}.tsv line ${errors[0].line}: ${errors[0].message}`);
     return entries;
-  });
+  };
+  return [
+    ...LOCALES.flatMap((locale) => read(locale, BUILTIN_VOCABULARY[locale], locale)),
+    ...Object.entries(QUERY_VOCABULARY).flatMap(([language, text]) => read(`query-${language}`, text, QUERY_VOCABULARY_LOCALE)),
+  ];
 }
 
-function hashOf(files: Record<string, string>): string {
+function hashOf(files: Record<string, string>, queryFiles: Record<string, string>): string {
   const hasher = new Bun.CryptoHasher("sha256");
   for (const locale of LOCALES) hasher.update(`${locale}\n${files[locale]}\n`);
+  for (const [language, text] of Object.entries(queryFiles).sort()) hasher.update(`query-${language}\n${text}\n`);
   return hasher.digest("hex");
 }
 
@@ -38,7 +44,7 @@ async function replaceEntries(tx: Sql, entries: VocabularyEntry[], source: "buil
  * after the migrations, so a new executable brings its vocabulary with it.
  */
 export async function syncBuiltinVocabulary(sql: Pool): Promise<boolean> {
-  const hash = hashOf(BUILTIN_VOCABULARY);
+  const hash = hashOf(BUILTIN_VOCABULARY, QUERY_VOCABULARY);
   const [state] = await sql<{ builtin_hash: string }[]>`select builtin_hash from search_vocabulary_state`;
   if (state?.builtin_hash === hash) return false;
   const entries = builtinEntries();

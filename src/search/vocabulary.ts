@@ -61,6 +61,15 @@ export class Vocabulary {
     }
     this.maxCjkLength = Math.min(maxCjk, 12);
     this.linkSynonyms();
+    this.termWords = new Set(this.words());
+  }
+
+  /** Every word of every term: what typo correction may turn a word of a sentence into. */
+  private readonly termWords: ReadonlySet<string>;
+
+  /** Whether a word is a word of some term (not only of a name or a text in the directory). */
+  hasWord(word: string): boolean {
+    return this.termWords.has(word);
   }
 
   private readonly linked = new Map<string, Concept[]>();

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { importExperts, validateImport } from "../src/experts/import-file.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
+
+setDefaultTimeout(60_000);
+
+// Ranking that generalizes (issue 22), over a few experts of our own imported beside the demo
+// directory: ties, a name equal to a topic, a profession's other names under a filter, and a
+// query in a language no profile is written in.
+
+const base = { email: "expert@example.com", is_verified: true, review_count: 10 } as const;
+const CORPUS = [
+  // Equal in everything search reads but availability; the better-rated one does not take clients.
+  { ...base, slug: "t-restorer-closed", name: "Ada Quist", categories: ["professional-instructor"], rating: 5, accepting_clients: false, availability_status: "closed",
+    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } } },
+  { ...base, slug: "t-restorer-open", name: "Bo Quist", categories: ["professional-instructor"], rating: 3, accepting_clients: true, availability_status: "open",
+    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } } },
+  // A surname that is a topic's name, in another field entirely.
+  { ...base, slug: "t-nora-seo", name: "Nora Seo", categories: ["healthcare"], subcategories: ["nutrition"], rating: 5, accepting_clients: true, availability_status: "open",
+    translations: { en: { title: "Nutritionist" } } },
+  // An attorney whose category is not legal, the only one who speaks Icelandic.
+  { ...base, slug: "t-attorney-icelandic", name: "Sif Jonsdottir", categories: ["immigration"], subcategories: ["work-visas"], rating: 4, languages_spoken: ["is", "en"],
+    translations: { en: { title: "Immigration Attorney" } } },
+];
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+});
+afterAll(() => app?.stop());
+
+async function search(params: Record<string, string>) {
+  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", ...params })}`);
+  expect(res.status).toBe(200);
+  return res.body as { experts: { slug: string }[]; total: number; query_interpretation: any };
+}
+
+const slugs = async (params: Record<string, string>) => (await search(params)).experts.map((e) => e.slug);
+
+describe("ranking that generalizes", () => {
+  it("puts experts who take clients first among equally relevant ones, before a better rating", async () => {
+    expect((await slugs({ q: "zeppelin restorer" })).slice(0, 2)).toEqual(["t-restorer-open", "t-restorer-closed"]);
+    // Sorted by rating the better-rated one stays first: only ties of relevance change.
+    expect((await slugs({ q: "zeppelin restorer", sort: "rating" })).slice(0, 2)).toEqual(["t-restorer-closed", "t-restorer-open"]);
+  });
+
+  it("does not let a name that equals the query word outrank the topic", async () => {
+    const found = await slugs({ q: "seo" });
+    expect(found.length).toBeGreaterThan(1);
+    expect(found[0]).not.toBe("t-nora-seo");
+    // Asked as a name, the name is found first.
+    expect((await slugs({ q: "Nora Seo" }))[0]).toBe("t-nora-seo");
+  });
+
+  it("expands a profession into its other names: 'lawyer' finds the attorney a language filter leaves", async () => {
+    expect(await slugs({ q: "attorney", language: "is" })).toContain("t-attorney-icelandic");
+    expect(await slugs({ q: "lawyer", language: "is" })).toContain("t-attorney-icelandic");
+  });
+
+  it("reads Spanish, Portuguese and Italian by meaning", async () => {
+    for (const [q, subcategory] of [["abogado de familia", "family-law"], ["advogado trabalhista", "employment-law"], ["commercialista", null]] as const) {
+      const result = await search({ q });
+      expect(result.total).toBeGreaterThan(0);
+      if (subcategory) expect(result.query_interpretation.recognized.subcategories).toContain(subcategory);
+    }
+    expect((await search({ q: "commercialista" })).query_interpretation.recognized.categories).toContain("accounting");
+  });
+});
