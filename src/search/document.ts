@@ -96,7 +96,7 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   for (const title of source.titles) doc.addText(title, "B");
   for (const tag of source.tags) doc.addText(tag, "B");
   // The first category is what the expert is; the others are what they also do.
-  source.categories.forEach((slug, i) => doc.add(categoryToken(slug), i === 0 ? "A" : "C"));
+  for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
   for (const slug of source.subcategories) doc.add(subcategoryToken(slug), "B");
   for (const tagline of source.taglines) doc.addText(tagline, "C");
   for (const service of source.services) doc.addText(service, "C");

@@ -44,7 +44,7 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
   let floor: number | undefined;
   if (row?.elems && row.freqs) {
     // most_common_elem_freqs holds one frequency per element, then min, max and null share.
-    row.elems.forEach((lexeme, i) => counts.set(lexeme, Math.floor(row.freqs![i] * row.rows)));
+    for (const [i, lexeme] of row.elems.entries()) counts.set(lexeme, Math.floor(row.freqs[i] * row.rows));
     floor = row.freqs[row.elems.length];
   }
   return {

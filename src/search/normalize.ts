@@ -1,3 +1,4 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: "only ASCII" includes its control characters
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**

@@ -58,8 +58,8 @@ const FREE_COMPANIONS = [
   "rendez-vous", "rendez vous", "kennismakingsgesprek", "相談", "咨询", "상담", "初回",
 ];
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, " +");
-const alternation = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map(escape).join("|");
+const escapeWord = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, " +");
+const alternation = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map(escapeWord).join("|");
 // CJK words have no spaces around them; Latin ones need word edges.
 const edged = (words: string) => `(?:${L}(?:${words})${R}|(?:${words}))`;
 
@@ -67,7 +67,7 @@ const RANGE = new RegExp(`${L}(?:(?:${alternation(RANGE_START)}) +)?(${AMOUNT}|$
 const BOUNDED = new RegExp(`${L}(${alternation(AT_MOST)}|${alternation(AT_LEAST)}|<=?|>=?) *${AMOUNT}`, "gu");
 const CJK_BOUND = new RegExp(`${NUM} *${CURRENCY_AFTER}? *(以下|未満|以内|이하|미만|까지|以上|이상)`, "gu");
 const BARE = new RegExp(`${L}${AMOUNT}`, "gu");
-const CHEAP_WORDS = new RegExp(edged(alternation(CHEAP.filter((w) => /\p{Script=Latin}/u.test(w)))) + "|" + alternation(CHEAP.filter((w) => !/\p{Script=Latin}/u.test(w))), "gu");
+const CHEAP_WORDS = new RegExp(`${edged(alternation(CHEAP.filter((w) => /\p{Script=Latin}/u.test(w))))}|${alternation(CHEAP.filter((w) => !/\p{Script=Latin}/u.test(w)))}`, "gu");
 const FREE_RUN = new RegExp(
   `(?:${L}(?:${alternation(FREE_COMPANIONS)}) +)*(?:${L}(?:${alternation(FREE)})${R}|${alternation(FREE.filter((w) => !/\p{Script=Latin}/u.test(w)))})(?: *(?:${alternation(FREE_COMPANIONS)})${R})*`,
   "gu",

@@ -7,6 +7,7 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+|[\p{L}\p{N}]+/gu;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: "only ASCII" includes its control characters
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_TOKEN = /[A-Za-z0-9]+/g;
 

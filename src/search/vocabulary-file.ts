@@ -38,20 +38,35 @@ const KEY_RULES: Record<VocabularyKind, RegExp> = {
 export function parseVocabularyFile(text: string, locale: VocabularyLocale): { entries: VocabularyEntry[]; errors: VocabularyFileError[] } {
   const entries: VocabularyEntry[] = [];
   const errors: VocabularyFileError[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = index + 1;
-    if (!raw.trim() || raw.trimStart().startsWith("#")) return;
+    if (!raw.trim() || raw.trimStart().startsWith("#")) continue;
     const columns = raw.split("\t");
-    if (columns.length !== 3) return errors.push({ line, message: `expected 3 tab-separated columns (kind, key, terms), found ${columns.length}` });
+    if (columns.length !== 3) {
+      errors.push({ line, message: `expected 3 tab-separated columns (kind, key, terms), found ${columns.length}` });
+      continue;
+    }
     const [kind, key, terms] = columns.map((c) => c.trim());
-    if (!(KINDS as readonly string[]).includes(kind)) return errors.push({ line, message: `unknown kind "${kind}"; one of ${KINDS.join(", ")}` });
-    if (!KEY_RULES[kind as VocabularyKind].test(key)) return errors.push({ line, message: `bad key "${key}" for kind ${kind}` });
+    if (!(KINDS as readonly string[]).includes(kind)) {
+      errors.push({ line, message: `unknown kind "${kind}"; one of ${KINDS.join(", ")}` });
+      continue;
+    }
+    if (!KEY_RULES[kind as VocabularyKind].test(key)) {
+      errors.push({ line, message: `bad key "${key}" for kind ${kind}` });
+      continue;
+    }
     const list = terms.split("|").map((t) => t.trim()).filter(Boolean);
-    if (!list.length) return errors.push({ line, message: "no terms" });
+    if (!list.length) {
+      errors.push({ line, message: "no terms" });
+      continue;
+    }
     const long = list.find((t) => t.length > 200 || t.includes("\u0000"));
-    if (long) return errors.push({ line, message: "a term is longer than 200 characters or holds a NUL" });
+    if (long) {
+      errors.push({ line, message: "a term is longer than 200 characters or holds a NUL" });
+      continue;
+    }
     for (const term of new Set(list)) entries.push({ locale, kind: kind as VocabularyKind, key, term });
-  });
+  }
   return { entries, errors };
 }
 
