@@ -15,13 +15,15 @@ export interface InquiryEmailInput {
   actions?: ActionLinks;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const LINE_BREAKERS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
 /**
  * One line of header-safe text: control characters (CR, LF, TAB, NUL …) become spaces. Nodemailer
  * folds and encodes headers itself; this makes sure no input can even ask for a new header line.
  */
 export function headerText(value: string, max = 200): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return value.replace(LINE_BREAKERS, " ").replace(/\s+/g, " ").trim().slice(0, max);
 }
 
 /**
@@ -62,13 +64,15 @@ export function renderInquiryEmail(input: InquiryEmailInput): OutgoingMail {
     ...(context ? ["Context:", context, ""] : []),
     `Reply to this e-mail to answer ${requesterName} directly; your reply goes to ${input.requester.email}.`,
     "",
-    ...(a ? [
-      "Let the sender know with one click (each link opens a page where you confirm):",
-      `I'll reply: ${a.acknowledge}`,
-      `Decline: ${a.decline}`,
-      `Stop sending me inquiries: ${a.opt_out}`,
-      "",
-    ] : []),
+    ...(a
+      ? [
+          "Let the sender know with one click (each link opens a page where you confirm):",
+          `I'll reply: ${a.acknowledge}`,
+          `Decline: ${a.decline}`,
+          `Stop sending me inquiries: ${a.opt_out}`,
+          "",
+        ]
+      : []),
     "-- ",
     `Sent by an agent with ${sentBy}.`,
     `Inquiry ${input.inquiryId}, ${input.createdAt.toISOString()}.`,
@@ -82,11 +86,19 @@ export function renderInquiryEmail(input: InquiryEmailInput): OutgoingMail {
 <p><strong>${requesterName}</strong> &lt;<a href="mailto:${input.requester.email}">${input.requester.email}</a>&gt; sent you an inquiry through Expert Directory.</p>
 <h3>Message</h3>
 <p style="white-space: pre-wrap;">${input.message}</p>
-${context ? html`<h3>Context</h3>
-<pre style="background: #f4f4f4; padding: 8px; white-space: pre-wrap;">${context}</pre>` : ""}
+${
+  context
+    ? html`<h3>Context</h3>
+<pre style="background: #f4f4f4; padding: 8px; white-space: pre-wrap;">${context}</pre>`
+    : ""
+}
 <p>Reply to this e-mail to answer ${requesterName} directly; your reply goes to ${input.requester.email}.</p>
-${a ? html`<p>Let the sender know with one click (each link opens a page where you confirm):</p>
-<p><a href="${a.acknowledge}">I'll reply</a> · <a href="${a.decline}">Decline</a> · <a href="${a.opt_out}">Stop sending me inquiries</a></p>` : ""}
+${
+  a
+    ? html`<p>Let the sender know with one click (each link opens a page where you confirm):</p>
+<p><a href="${a.acknowledge}">I'll reply</a> · <a href="${a.decline}">Decline</a> · <a href="${a.opt_out}">Stop sending me inquiries</a></p>`
+    : ""
+}
 <hr>
 <p style="color: #666; font-size: 0.9em;">Sent by an agent with ${sentBy}.<br>
 Inquiry ${input.inquiryId}, ${input.createdAt.toISOString()}.<br>
@@ -102,6 +114,8 @@ Your profile: <a href="${input.expert.profileUrl}">${input.expert.profileUrl}</a
     text,
     html: body.toString(),
     // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the URL.
-    ...(a ? { headers: { "List-Unsubscribe": `<${a.opt_out}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+    ...(a
+      ? { headers: { "List-Unsubscribe": `<${a.opt_out}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
   };
 }
