@@ -19,5 +19,9 @@ const body = values["body-file"] ? readFileSync(values["body-file"]) : new TextE
 const headers = { "content-type": values["content-type"]! };
 
 const status = Number(values.status);
-Bun.serve({ port: Number(values.port), hostname: "127.0.0.1", fetch: () => new Response(status === 304 ? null : body, { status, headers }) });
+Bun.serve({
+  port: Number(values.port),
+  hostname: "127.0.0.1",
+  fetch: () => new Response(status === 304 ? null : body, { status, headers }),
+});
 console.log(`bare server on 127.0.0.1:${values.port}, ${body.byteLength} bytes`);

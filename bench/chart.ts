@@ -13,7 +13,11 @@ import { best, ceilingOf, type SizeResult, sizeReport, targetsReport } from "./l
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { dir: { type: "string", default: join(import.meta.dir, "results") }, out: { type: "string" }, markdown: { type: "boolean", default: false } },
+  options: {
+    dir: { type: "string", default: join(import.meta.dir, "results") },
+    out: { type: "string" },
+    markdown: { type: "boolean", default: false },
+  },
 });
 const dir = values.dir!;
 const results: SizeResult[] = readdirSync(dir)
@@ -31,42 +35,79 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
 
 /** x: the sizes evenly spaced (they are decades apart). */
-const x = (i: number, left: number) => left + M.left + (results.length === 1 ? (W - M.left - M.right) / 2 : (i * (W - M.left - M.right)) / (results.length - 1));
+const x = (i: number, left: number) =>
+  left +
+  M.left +
+  (results.length === 1 ? (W - M.left - M.right) / 2 : (i * (W - M.left - M.right)) / (results.length - 1));
 
-function panel(left: number, title: string, yLabel: string, log: boolean, series: { color: string; dash: string; points: number[] }[]) {
+function panel(
+  left: number,
+  title: string,
+  yLabel: string,
+  log: boolean,
+  series: { color: string; dash: string; points: number[] }[],
+) {
   const all = series.flatMap((s) => s.points).filter((v) => v > 0);
   const lo = log ? 10 ** Math.floor(Math.log10(Math.min(...all))) : 0;
   let hi = log ? 10 ** Math.ceil(Math.log10(Math.max(...all))) : Math.max(...all) * 1.1;
   if (lo === hi) hi = lo * 10;
-  const scale = (v: number) => (log ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo));
+  const scale = (v: number) =>
+    log ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo);
   const y = (v: number) => M.top + (1 - scale(Math.max(v, lo))) * (H - M.top - M.bottom);
-  const out: string[] = [`<text x="${left + W / 2}" y="20" text-anchor="middle" font-weight="bold">${esc(title)}</text>`];
+  const out: string[] = [
+    `<text x="${left + W / 2}" y="20" text-anchor="middle" font-weight="bold">${esc(title)}</text>`,
+  ];
   const ticks = log
     ? Array.from({ length: Math.round(Math.log10(hi / lo)) + 1 }, (_, i) => lo * 10 ** i)
     : Array.from({ length: 6 }, (_, i) => (hi * i) / 5);
   for (const t of ticks) {
     out.push(`<line x1="${left + M.left}" x2="${left + W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/>`);
-    out.push(`<text x="${left + M.left - 6}" y="${y(t) + 4}" text-anchor="end">${t >= 1000 ? `${Math.round(t / 100) / 10}k` : Number(t.toPrecision(2))}</text>`);
+    out.push(
+      `<text x="${left + M.left - 6}" y="${y(t) + 4}" text-anchor="end">${t >= 1000 ? `${Math.round(t / 100) / 10}k` : Number(t.toPrecision(2))}</text>`,
+    );
   }
-  for (const [i, r] of results.entries()) out.push(`<text x="${x(i, left)}" y="${H - M.bottom + 18}" text-anchor="middle">${label(r.experts)}</text>`);
+  for (const [i, r] of results.entries())
+    out.push(`<text x="${x(i, left)}" y="${H - M.bottom + 18}" text-anchor="middle">${label(r.experts)}</text>`);
   out.push(`<text x="${left + W / 2}" y="${H - 12}" text-anchor="middle">experts in the directory</text>`);
-  out.push(`<text transform="translate(${left + 14} ${(H - M.bottom + M.top) / 2}) rotate(-90)" text-anchor="middle">${esc(yLabel)}</text>`);
+  out.push(
+    `<text transform="translate(${left + 14} ${(H - M.bottom + M.top) / 2}) rotate(-90)" text-anchor="middle">${esc(yLabel)}</text>`,
+  );
   for (const s of series) {
     const pts = s.points.map((v, i) => (v > 0 ? `${x(i, left).toFixed(1)},${y(v).toFixed(1)}` : null)).filter(Boolean);
-    if (pts.length > 1) out.push(`<polyline points="${pts.join(" ")}" fill="none" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`);
-    for (const p of pts) out.push(`<circle cx="${p!.split(",")[0]}" cy="${p!.split(",")[1]}" r="3" fill="${s.color}"/>`);
+    if (pts.length > 1)
+      out.push(
+        `<polyline points="${pts.join(" ")}" fill="none" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`,
+      );
+    for (const p of pts)
+      out.push(`<circle cx="${p!.split(",")[0]}" cy="${p!.split(",")[1]}" r="3" fill="${s.color}"/>`);
   }
   return out.join("\n");
 }
 
 const find = (r: SizeResult, name: string) => r.endpoints.find((e) => e.name === name);
 const latency = names.flatMap((name, k) => [
-  { color: COLORS[k % COLORS.length], dash: "", points: results.map((r) => (find(r, name) ? best(find(r, name)!).p50 : 0)) },
-  { color: COLORS[k % COLORS.length], dash: "6 4", points: results.map((r) => (find(r, name) ? best(find(r, name)!).p99 : 0)) },
+  {
+    color: COLORS[k % COLORS.length],
+    dash: "",
+    points: results.map((r) => (find(r, name) ? best(find(r, name)!).p50 : 0)),
+  },
+  {
+    color: COLORS[k % COLORS.length],
+    dash: "6 4",
+    points: results.map((r) => (find(r, name) ? best(find(r, name)!).p99 : 0)),
+  },
 ]);
 const throughput = names.flatMap((name, k) => [
-  { color: COLORS[k % COLORS.length], dash: "", points: results.map((r) => (find(r, name) ? best(find(r, name)!).rps : 0)) },
-  { color: COLORS[k % COLORS.length], dash: "2 4", points: results.map((r) => (find(r, name) ? ceilingOf(find(r, name)!) : 0)) },
+  {
+    color: COLORS[k % COLORS.length],
+    dash: "",
+    points: results.map((r) => (find(r, name) ? best(find(r, name)!).rps : 0)),
+  },
+  {
+    color: COLORS[k % COLORS.length],
+    dash: "2 4",
+    points: results.map((r) => (find(r, name) ? ceilingOf(find(r, name)!) : 0)),
+  },
 ]);
 const workers = Math.max(...results.flatMap((r) => r.endpoints.flatMap((e) => e.server.map((s) => s.workers))));
 const legendY = H + 10;
@@ -89,4 +130,5 @@ ${legend.join("\n")}
 const out = values.out ?? join(dir, "serve.svg");
 writeFileSync(out, svg);
 console.error(`wrote ${out} (${results.map((r) => label(r.experts)).join(", ")})`);
-if (values.markdown) console.log([...results.map(sizeReport), "### Targets (issue 13)", "", targetsReport(results), ""].join("\n"));
+if (values.markdown)
+  console.log([...results.map(sizeReport), "### Targets (issue 13)", "", targetsReport(results), ""].join("\n"));

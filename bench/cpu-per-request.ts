@@ -77,7 +77,12 @@ const requests: BenchCase[] = [
     method: "POST",
     mcp: true,
     headers: MCP_HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_experts", arguments: { q: "lawyer", limit: 10 } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_experts", arguments: { q: "lawyer", limit: 10 } },
+    }),
   },
 ];
 const only = values.only?.split(",");
@@ -85,7 +90,13 @@ const chosen = requests.filter(({ name }) => !only || only.includes(name));
 
 async function waitFor(url: string, status = 200) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.status === status, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status === status,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(100);
   }
   throw new Error(`${url} did not answer`);
@@ -93,7 +104,14 @@ async function waitFor(url: string, status = 200) {
 
 const root = values.root ?? join(import.meta.dir, "..");
 const server = Bun.spawn(values.executable ? [values.executable] : ["bun", join(root, "src", "main.ts")], {
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, PORT: String(port), WORKERS: "1", RATE_LIMITS: "off" },
+  env: {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    WORKERS: "1",
+    RATE_LIMITS: "off",
+  },
   stdout: "ignore",
   stderr: Bun.file("/dev/null"),
 });
@@ -101,7 +119,10 @@ const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/readyz`);
 
 const warmUp = (url: string, script?: string) =>
-  Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", `${values.warmup}s`, ...(script ? ["-s", script] : []), url], { stdout: "ignore" }).exited;
+  Bun.spawn(
+    ["wrk", "-t", "1", "-c", values.connections!, "-d", `${values.warmup}s`, ...(script ? ["-s", script] : []), url],
+    { stdout: "ignore" },
+  ).exited;
 
 /** A wrk Lua script sending this method, headers and body (every request the same). */
 function wrkScript(name: string, method: string, headers: Record<string, string>, body?: string): string {
@@ -125,11 +146,20 @@ async function mcpSession(): Promise<string> {
   const init = await fetch(`${base}/api/mcp`, {
     method: "POST",
     headers: MCP_HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cpu-bench", version: "1" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cpu-bench", version: "1" } },
+    }),
   });
   const id = init.headers.get("mcp-session-id");
   if (!init.ok || !id) throw new Error(`initialize failed: ${init.status} ${await init.text()}`);
-  await fetch(`${base}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "mcp-session-id": id }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, "mcp-session-id": id },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   return id;
 }
 
@@ -158,9 +188,17 @@ async function measure(pid: number, url: string, withBackends: boolean, script?:
   return { ...r, msPerRequest: (server * 1000) / r.requests, pgMsPerRequest: (pg * 1000) / r.requests, statements };
 }
 
-const load = () => (require("node:os") as typeof import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ");
-console.log(`${total} experts, wrk -t1 -c${values.connections} -d${values.seconds}s, ${navigator.hardwareConcurrency} cores, load average at start ${load()}`);
-console.log("| request | body bytes | server req/s | server CPU ms/req | PostgreSQL CPU ms/req | bare req/s | bare CPU ms/req | server − bare ms/req | statements/req | non-2xx |");
+const load = () =>
+  (require("node:os") as typeof import("node:os"))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+console.log(
+  `${total} experts, wrk -t1 -c${values.connections} -d${values.seconds}s, ${navigator.hardwareConcurrency} cores, load average at start ${load()}`,
+);
+console.log(
+  "| request | body bytes | server req/s | server CPU ms/req | PostgreSQL CPU ms/req | bare req/s | bare CPU ms/req | server − bare ms/req | statements/req | non-2xx |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const c of chosen) {
   // identity: wrk sends no Accept-Encoding, and Bun's fetch would add one (and so another ETag).
@@ -176,7 +214,21 @@ for (const c of chosen) {
   const bodyFile = join(scratch, `cpu-body-${c.name}`);
   writeFileSync(bodyFile, body);
   const s = await measure(server.pid, `${base}${c.path}`, true, script);
-  const bare = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts"), "--port", String(barePort), "--body-file", bodyFile, "--status", String(status), "--content-type", sample.headers.get("content-type") ?? "application/json"], { stdout: "ignore", stderr: "inherit" });
+  const bare = Bun.spawn(
+    [
+      "bun",
+      join(import.meta.dir, "bare-server.ts"),
+      "--port",
+      String(barePort),
+      "--body-file",
+      bodyFile,
+      "--status",
+      String(status),
+      "--content-type",
+      sample.headers.get("content-type") ?? "application/json",
+    ],
+    { stdout: "ignore", stderr: "inherit" },
+  );
   await waitFor(`http://127.0.0.1:${barePort}/`, status);
   const b = await measure(bare.pid, `http://127.0.0.1:${barePort}${c.path}`, false, script);
   bare.kill("SIGTERM");

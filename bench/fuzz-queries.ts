@@ -22,21 +22,77 @@ const ENGLISH = `house garden river window quickly yellow market paper bright en
 
 /** Words and phrases of languages the vocabulary does not have, and others' words it may not know. */
 const FOREIGN = [
-  "abogado de familia", "abogado laboral en madrid", "contador para impuestos", "asesor fiscal barato", "necesito un abogado",
-  "consulente fiscale milano", "avvocato divorzista", "commercialista a roma", "traduttore giurato",
-  "advogado trabalhista", "contador em lisboa", "consultor de marketing digital", "preciso de um advogado",
-  "belastingadviseur amsterdam", "advocaat arbeidsrecht", "księgowy warszawa", "prawnik rodzinny", "avukat istanbul",
-  "muhasebeci", "адвокат по семейным делам", "бухгалтер москва", "محامي عقود", "वकील दिल्ली", "luật sư hà nội",
-  "pengacara jakarta", "revisor oslo", "skatterådgivare stockholm", "steuerkanzlei günstig", "expert-comptable pas cher",
-  "avocat droit du travail paris", "税理士 大阪 安い", "변호사 상담 무료", "律师 上海 离婚", "会計士 英語",
+  "abogado de familia",
+  "abogado laboral en madrid",
+  "contador para impuestos",
+  "asesor fiscal barato",
+  "necesito un abogado",
+  "consulente fiscale milano",
+  "avvocato divorzista",
+  "commercialista a roma",
+  "traduttore giurato",
+  "advogado trabalhista",
+  "contador em lisboa",
+  "consultor de marketing digital",
+  "preciso de um advogado",
+  "belastingadviseur amsterdam",
+  "advocaat arbeidsrecht",
+  "księgowy warszawa",
+  "prawnik rodzinny",
+  "avukat istanbul",
+  "muhasebeci",
+  "адвокат по семейным делам",
+  "бухгалтер москва",
+  "محامي عقود",
+  "वकील दिल्ली",
+  "luật sư hà nội",
+  "pengacara jakarta",
+  "revisor oslo",
+  "skatterådgivare stockholm",
+  "steuerkanzlei günstig",
+  "expert-comptable pas cher",
+  "avocat droit du travail paris",
+  "税理士 大阪 安い",
+  "변호사 상담 무료",
+  "律师 上海 离婚",
+  "会計士 英語",
 ];
 
 /** Regulations, standards and compliance terms: the words that made one concept expand into hundreds of phrases. */
 const REGULATIONS = [
-  "GDPR", "HIPAA", "SOX", "ISO 27001", "ISO 9001", "PCI DSS", "CCPA", "AML", "KYC", "MiFID II", "Basel III", "DORA", "NIS2",
-  "SOC 2", "FCPA", "DSGVO", "RGPD", "EU AI Act", "data protection", "anti money laundering", "export control", "sanctions",
+  "GDPR",
+  "HIPAA",
+  "SOX",
+  "ISO 27001",
+  "ISO 9001",
+  "PCI DSS",
+  "CCPA",
+  "AML",
+  "KYC",
+  "MiFID II",
+  "Basel III",
+  "DORA",
+  "NIS2",
+  "SOC 2",
+  "FCPA",
+  "DSGVO",
+  "RGPD",
+  "EU AI Act",
+  "data protection",
+  "anti money laundering",
+  "export control",
+  "sanctions",
 ];
-const COMPLIANCE = ["compliance", "compliance audit", "compliance consultant", "audit", "certification", "readiness", "policy review", "training"];
+const COMPLIANCE = [
+  "compliance",
+  "compliance audit",
+  "compliance consultant",
+  "audit",
+  "certification",
+  "readiness",
+  "policy review",
+  "training",
+];
 
 function vocabularyTerms(): { terms: string[]; cities: string[]; languages: string[]; cjk: string[] } {
   const terms: string[] = [];
@@ -63,7 +119,9 @@ export function fuzzQueries(n: number, seed: number): string[] {
   const experts = demoExperts();
   const services = experts.flatMap((e) => (e.services ?? []).map((s) => s.title));
   const names = experts.map((e) => e.name);
-  const categories = experts.flatMap((e) => [...e.categories, ...(e.subcategories ?? [])]).map((slug) => slug.replace(/-/g, " "));
+  const categories = experts
+    .flatMap((e) => [...e.categories, ...(e.subcategories ?? [])])
+    .map((slug) => slug.replace(/-/g, " "));
   const kinds: (() => string)[] = [
     () => `${pick(terms)} ${pick(terms)}`,
     () => `${pick(terms)} ${pick(cities)}`,
@@ -84,6 +142,7 @@ export function fuzzQueries(n: number, seed: number): string[] {
   ];
   // The issue's three slowest first, then the generated ones.
   const out = new Set<string>(["GDPR compliance", "data protection compliance audit", "ISO 27001 compliance audit"]);
-  for (let i = 0; out.size < n && i < n * 50; i++) out.add(kinds[out.size % kinds.length]().replace(/\s+/g, " ").trim().slice(0, 200));
+  for (let i = 0; out.size < n && i < n * 50; i++)
+    out.add(kinds[out.size % kinds.length]().replace(/\s+/g, " ").trim().slice(0, 200));
   return [...out];
 }

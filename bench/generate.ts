@@ -37,7 +37,11 @@ export async function generate(server: string, sizes: string[], fresh: boolean):
         const probe = postgres(`${server}/${name}`, { max: 1, onnotice: () => {} });
         const [{ n }] = await probe<{ n: number }[]>`select count(*)::int as n from experts`.catch(() => [{ n: 0 }]);
         await probe.end();
-        if (n >= SIZES[size]) { console.error(`${name}: kept, ${n} experts (--fresh rebuilds)`); below = name; continue; }
+        if (n >= SIZES[size]) {
+          console.error(`${name}: kept, ${n} experts (--fresh rebuilds)`);
+          below = name;
+          continue;
+        }
         console.error(`${name}: ${n} experts, growing on`);
       } else if (below) {
         // The first size through the import, each next one a copy of the size below it, grown.
@@ -51,15 +55,22 @@ export async function generate(server: string, sizes: string[], fresh: boolean):
         const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from experts`;
         if (n === 0) {
           const base = Math.min(SIZES[size], 10_000);
-          await importExperts(db.sql, syntheticExperts(base), { batchSize: 1000, onProgress: ({ done, total }) => process.stderr.write(`\r${name}: importing ${done}/${total}`) });
+          await importExperts(db.sql, syntheticExperts(base), {
+            batchSize: 1000,
+            onProgress: ({ done, total }) => process.stderr.write(`\r${name}: importing ${done}/${total}`),
+          });
           console.error(`\n${name}: imported ${base} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
         }
         const grown = performance.now();
-        await growDirectory(db.sql, SIZES[size], (done, total) => process.stderr.write(`\r${name}: growing ${done}/${total}`));
+        await growDirectory(db.sql, SIZES[size], (done, total) =>
+          process.stderr.write(`\r${name}: growing ${done}/${total}`),
+        );
         console.error(`\n${name}: grown to ${SIZES[size]} in ${((performance.now() - grown) / 1000).toFixed(0)} s`);
         const vacuumed = performance.now();
         await db.sql`vacuum analyze`;
-        console.error(`${name}: vacuum analyze in ${((performance.now() - vacuumed) / 1000).toFixed(0)} s; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        console.error(
+          `${name}: vacuum analyze in ${((performance.now() - vacuumed) / 1000).toFixed(0)} s; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
       } finally {
         await db.close();
       }

@@ -7,7 +7,11 @@ import type { Pool } from "../src/db/connect.ts";
  * the name's words swapped (lexemes as to_tsvector('simple') writes them, close enough for a
  * benchmark). Orders of magnitude faster than importing, so 1M experts take minutes, not an hour.
  */
-export async function growDirectory(sql: Pool, target: number, onProgress?: (done: number, total: number) => void): Promise<void> {
+export async function growDirectory(
+  sql: Pool,
+  target: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
   const [{ base }] = await sql<{ base: number }[]>`select count(*)::int as base from experts`;
   if (base >= target) return;
   const [{ last }] = await sql<{ last: string }[]>`select max(id)::text as last from experts`;

@@ -6,7 +6,12 @@
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
-  options: { url: { type: "string", default: "http://127.0.0.1:3100" }, slug: { type: "string" }, seconds: { type: "string", default: "10" }, connections: { type: "string", default: "32" } },
+  options: {
+    url: { type: "string", default: "http://127.0.0.1:3100" },
+    slug: { type: "string" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+  },
 });
 if (!values.slug) throw new Error("--slug is required (an expert of the directory)");
 
@@ -23,7 +28,15 @@ async function size(path: string, encoding: string) {
 }
 
 function wrk(path: string, headers: string[]) {
-  const args = ["wrk", "-t2", `-c${values.connections}`, `-d${values.seconds}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), values.url + path];
+  const args = [
+    "wrk",
+    "-t2",
+    `-c${values.connections}`,
+    `-d${values.seconds}s`,
+    "--latency",
+    ...headers.flatMap((h) => ["-H", h]),
+    values.url + path,
+  ];
   const out = Bun.spawnSync(args).stdout.toString();
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p99 = /99%\s+([\d.]+\w+)/.exec(out)?.[1];
@@ -40,7 +53,10 @@ for (const [name, path] of Object.entries(reads)) {
   const plain = wrk(path, ["Accept-Encoding: identity"]);
   const compressed = wrk(path, ["Accept-Encoding: br"]);
   const notModified = wrk(path, ["Accept-Encoding: identity", `If-None-Match: ${identity.etag}`]);
-  for (const r of [plain, compressed, notModified]) if (r.non2xx !== "0") console.error(`${name}: ${r.non2xx} non-2xx/3xx answers`);
+  for (const r of [plain, compressed, notModified])
+    if (r.non2xx !== "0") console.error(`${name}: ${r.non2xx} non-2xx/3xx answers`);
   const cell = (r: ReturnType<typeof wrk>) => `${Math.round(r.rps)} (${r.p99})`;
-  console.log(`| ${name} | ${identity.bytes} B | ${gzip.bytes} B | ${br.bytes} B | ${cell(plain)} | ${cell(compressed)} | ${cell(notModified)} | ${(notModified.rps / plain.rps).toFixed(2)} |`);
+  console.log(
+    `| ${name} | ${identity.bytes} B | ${gzip.bytes} B | ${br.bytes} B | ${cell(plain)} | ${cell(compressed)} | ${cell(notModified)} | ${(notModified.rps / plain.rps).toFixed(2)} |`,
+  );
 }

@@ -30,7 +30,8 @@ async function inputFile(n: number): Promise<string> {
   if (existsSync(path)) return path;
   const writer = Bun.file(path).writer();
   for (let from = 0; from < n; from += 10_000) {
-    for (const record of syntheticExperts(Math.min(10_000, n - from), from)) writer.write(`${JSON.stringify(record)}\n`);
+    for (const record of syntheticExperts(Math.min(10_000, n - from), from))
+      writer.write(`${JSON.stringify(record)}\n`);
   }
   await writer.end();
   return path;
@@ -62,14 +63,20 @@ function databaseCpu(name: string): () => number {
 /** Runs the CLI under /usr/bin/time -v and reads wall time and peak RSS from its report. */
 async function timed(args: string[], databaseUrl: string): Promise<Run> {
   const stopSampling = databaseCpu(new URL(databaseUrl).pathname.slice(1));
-  const cli = process.env.EXECUTABLE ? [process.env.EXECUTABLE] : [process.execPath, join(import.meta.dir, "../src/main.ts")];
+  const cli = process.env.EXECUTABLE
+    ? [process.env.EXECUTABLE]
+    : [process.execPath, join(import.meta.dir, "../src/main.ts")];
   const report = join(values.dir!, `expert-import-time-${process.pid}.txt`);
   const proc = Bun.spawn(["/usr/bin/time", "-v", "-o", report, ...cli, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   const dbCpu = stopSampling();
   const time = await Bun.file(report).text();
   if (code !== 0) throw new Error(`${args.join(" ")} exited with ${code}:\n${stdout}\n${stderr}\n${time}`);

@@ -44,7 +44,9 @@ const mib = (n: number) => n.toFixed(0);
 const load = async () => (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
 
 // From source, bun itself is the process measured (no `bun run` in between, whose own RSS would not count).
-const command = values.source ? [process.execPath, join(import.meta.dir, "..", "src", "main.ts")] : [values.executable!];
+const command = values.source
+  ? [process.execPath, join(import.meta.dir, "..", "src", "main.ts")]
+  : [values.executable!];
 
 async function spawn(env: Record<string, string>, ready: string) {
   const started = performance.now();
@@ -55,7 +57,13 @@ async function spawn(env: Record<string, string>, ready: string) {
   });
   for (let i = 0; i < 1200; i++) {
     if (proc.exitCode !== null) throw new Error(`the executable exited with ${proc.exitCode}`);
-    if (await fetch(`${base}${ready}`).then((r) => r.ok, () => false)) return { proc, seconds: (performance.now() - started) / 1000 };
+    if (
+      await fetch(`${base}${ready}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { proc, seconds: (performance.now() - started) / 1000 };
     await Bun.sleep(50);
   }
   throw new Error("server did not start");
@@ -67,7 +75,9 @@ async function stop(proc: Bun.Subprocess) {
 }
 
 console.log(`bench/memory.ts, ${navigator.hardwareConcurrency} cores, load average before: ${await load()}`);
-console.log(`${values.source ? "from source" : "executable"}: ${command.join(" ")}${Object.keys(extraEnv).length ? `, env ${JSON.stringify(extraEnv)}` : ""}`);
+console.log(
+  `${values.source ? "from source" : "executable"}: ${command.join(" ")}${Object.keys(extraEnv).length ? `, env ${JSON.stringify(extraEnv)}` : ""}`,
+);
 
 if (!values["skip-start"]) {
   // (a) The embedded database: an empty data directory, then the same one again.
@@ -99,17 +109,25 @@ if (!values["skip-load"]) {
     const res = await fetch(`${base}/api/mcp`, {
       method: "POST",
       headers: mcpHeaders,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-memory", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-memory", version: "1" } },
+      }),
     });
     const id = res.headers.get("mcp-session-id");
     if (!id) throw new Error(`MCP initialize answered ${res.status} without a session`);
-    await Bun.write(mcpScript, `wrk.method = "POST"
+    await Bun.write(
+      mcpScript,
+      `wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["Mcp-Session-Id"] = "${id}"
 wrk.headers["Mcp-Protocol-Version"] = "2025-06-18"
 wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_experts","arguments":{"q":"lawyer","limit":10}}}'
-`);
+`,
+    );
   }
   const runs: [string, string, string?][] = [
     ["profile", `/api/agents/experts/${slug}`],
@@ -119,10 +137,15 @@ wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sear
     ["MCP search_experts", "/api/mcp", mcpScript],
   ];
   console.log(`\n${total} experts on PostgreSQL, wrk -c${values.connections}, ${values.seconds} s a run`);
-  console.log("| workers | request | req/s | non-2xx | worker RSS during load, max MiB | worker peak (VmHWM) MiB | primary RSS MiB | worker CPU ms/request |");
+  console.log(
+    "| workers | request | req/s | non-2xx | worker RSS during load, max MiB | worker peak (VmHWM) MiB | primary RSS MiB | worker CPU ms/request |",
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const workers of values.workers!.split(",").map(Number)) {
-    const { proc } = await spawn({ DATABASE_URL: databaseUrl, WORKERS: String(workers), RATE_LIMITS: "off" }, "/readyz");
+    const { proc } = await spawn(
+      { DATABASE_URL: databaseUrl, WORKERS: String(workers), RATE_LIMITS: "off" },
+      "/readyz",
+    );
     // WORKERS=1 serves in the process itself; above 1 the workers are its children.
     const workerPids = () => (workers === 1 ? [proc.pid] : childrenOf(proc.pid));
     for (const [name, path, script] of runs) {
@@ -132,13 +155,19 @@ wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sear
         for (const pid of workerPids()) maxRss = Math.max(maxRss, memoryMiB(pid).rss);
       }, 200);
       const cpuBefore = cpuSecondsOf(workerPids());
-      const r = await runWrk(`${base}${path}`, { connections: Number(values.connections), seconds: Number(values.seconds), script });
+      const r = await runWrk(`${base}${path}`, {
+        connections: Number(values.connections),
+        seconds: Number(values.seconds),
+        script,
+      });
       clearInterval(sampler);
       const peak = Math.max(...workerPids().map((pid) => memoryMiB(pid).peak));
       // CPU per request: what a smaller heap costs in garbage collection, comparable on a busy machine.
       const cpuPerRequest = ((cpuSecondsOf(workerPids()) - cpuBefore) / Math.max(1, r.requests)) * 1000;
       const primary = workers === 1 ? "(is the worker)" : mib(memoryMiB(proc.pid).rss);
-      console.log(`| ${workers} | ${name} | ${Math.round(r.rps).toLocaleString("en")} | ${r.non2xx} | ${mib(maxRss)} | ${mib(peak)} | ${primary} | ${cpuPerRequest.toFixed(2)} |`);
+      console.log(
+        `| ${workers} | ${name} | ${Math.round(r.rps).toLocaleString("en")} | ${r.non2xx} | ${mib(maxRss)} | ${mib(peak)} | ${primary} | ${cpuPerRequest.toFixed(2)} |`,
+      );
     }
     await stop(proc);
   }

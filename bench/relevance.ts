@@ -11,7 +11,15 @@
 //   bun bench/relevance.ts --base-url http://127.0.0.1:3000   # a running app (it must hold the demo directory)
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test bun bench/relevance.ts   # on a server database
 import { parseArgs } from "node:util";
-import { ALL_KINDS, formatReport, loadQueries, type QuerySet, type Report, scoreRelevance, SETS } from "../test/relevance/score.ts";
+import {
+  ALL_KINDS,
+  formatReport,
+  loadQueries,
+  type QuerySet,
+  type Report,
+  scoreRelevance,
+  SETS,
+} from "../test/relevance/score.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -24,7 +32,9 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log("usage: bun bench/relevance.ts [--base-url URL] [--set earlier|tuning|heldout] [--verbose [--show-heldout]]");
+  console.log(
+    "usage: bun bench/relevance.ts [--base-url URL] [--set earlier|tuning|heldout] [--verbose [--show-heldout]]",
+  );
   process.exit(0);
 }
 const sets = values.set ? SETS.filter((s) => s.name === values.set) : SETS;
@@ -37,13 +47,23 @@ function printVerbose(set: QuerySet, report: Report) {
   const queries = new Map(loadQueries(set.path).map((q) => [q.id, q]));
   for (const r of report.results) {
     const judged = queries.get(r.id)!.relevant;
-    const params = Object.entries(r.params).map(([k, v]) => `${k}=${v}`).join(" ");
+    const params = Object.entries(r.params)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ");
     const head = `${r.id}  q=${JSON.stringify(r.q)}${params ? `  ${params}` : ""}`;
     const mq = r.matchQuality ? `  match_quality ${r.matchQuality}` : "";
-    const stats = r.kind === "none" ? `returned ${r.slugs.length}${mq}` : `nDCG ${r.ndcg.toFixed(3)}  recall ${r.recall.toFixed(2)}${r.bestFirst ? "  best-first" : ""}${r.empty ? "  EMPTY" : ""}${mq}`;
-    console.log(`\n${head}\n  ${stats}${r.status === 200 ? "" : `  status ${r.status}`}  (${r.relevantCount} judged relevant)`);
-    for (const [i, slug] of r.slugs.entries()) console.log(`  ${String(i + 1).padStart(2)}. [${judged[slug] ?? "-"}] ${slug}`);
-    const best = Object.entries(judged).filter(([s, g]) => g === 3 && !r.slugs.includes(s)).map(([s]) => s);
+    const stats =
+      r.kind === "none"
+        ? `returned ${r.slugs.length}${mq}`
+        : `nDCG ${r.ndcg.toFixed(3)}  recall ${r.recall.toFixed(2)}${r.bestFirst ? "  best-first" : ""}${r.empty ? "  EMPTY" : ""}${mq}`;
+    console.log(
+      `\n${head}\n  ${stats}${r.status === 200 ? "" : `  status ${r.status}`}  (${r.relevantCount} judged relevant)`,
+    );
+    for (const [i, slug] of r.slugs.entries())
+      console.log(`  ${String(i + 1).padStart(2)}. [${judged[slug] ?? "-"}] ${slug}`);
+    const best = Object.entries(judged)
+      .filter(([s, g]) => g === 3 && !r.slugs.includes(s))
+      .map(([s]) => s);
     if (best.length) console.log(`  missing grade 3: ${best.join(", ")}`);
   }
   console.log("");
@@ -56,8 +76,12 @@ function comparison(reports: [QuerySet, Report][]): string {
     return (m ? `${m.ndcg.toFixed(3)} / ${m.successAt1.toFixed(2)} (${m.queries})` : "-").padStart(22);
   };
   const kinds = ALL_KINDS.filter((k) => k !== "none" && reports.some(([, r]) => r.byKind[k]));
-  const lines = ["nDCG@10 / success@1 (n queries) by kind", `${"".padEnd(16)}${reports.map(([s]) => s.name.padStart(22)).join("")}`];
-  for (const kind of [...kinds, "OVERALL"]) lines.push(`${kind.padEnd(16)}${reports.map(([, r]) => cell(r, kind)).join("")}`);
+  const lines = [
+    "nDCG@10 / success@1 (n queries) by kind",
+    `${"".padEnd(16)}${reports.map(([s]) => s.name.padStart(22)).join("")}`,
+  ];
+  for (const kind of [...kinds, "OVERALL"])
+    lines.push(`${kind.padEnd(16)}${reports.map(([, r]) => cell(r, kind)).join("")}`);
   return lines.join("\n");
 }
 
@@ -80,7 +104,9 @@ try {
     const report = await scoreRelevance(baseUrl, loadQueries(set.path));
     reports.push([set, report]);
     if (values.verbose && (!set.hideQueries || values["show-heldout"])) printVerbose(set, report);
-    console.log(`\nSearch relevance, ${set.name} set: ${report.results.length} queries against ${baseUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    console.log(
+      `\nSearch relevance, ${set.name} set: ${report.results.length} queries against ${baseUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     console.log(formatReport(report, { hideQueries: set.hideQueries && !values["show-heldout"] }));
   }
   if (reports.length > 1) console.log(`\n${comparison(reports)}`);

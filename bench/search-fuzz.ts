@@ -35,7 +35,9 @@ const { values } = parseArgs({
   },
 });
 // --kinds: instead, the 18 kinds of bench/search-scale.ts (with their filters and pages).
-const queries: SearchQuery[] = values.kinds ? SHAPES.map(([, shape]) => shape) : fuzzQueries(Number(values.queries), Number(values.seed)).map((q) => ({ q }));
+const queries: SearchQuery[] = values.kinds
+  ? SHAPES.map(([, shape]) => shape)
+  : fuzzQueries(Number(values.queries), Number(values.seed)).map((q) => ({ q }));
 if (values.list) {
   for (const q of queries) console.log(JSON.stringify(q));
   process.exit(0);
@@ -60,7 +62,12 @@ async function implementation(name: string, root: string): Promise<Implementatio
   return {
     name,
     search: (sql, query) => {
-      const fresh = { ...shared, parsed: new parsed.ParsedQueries(), totals: new counts.CountCache(), answers: new answers.AnswerCache() };
+      const fresh = {
+        ...shared,
+        parsed: new parsed.ParsedQueries(),
+        totals: new counts.CountCache(),
+        answers: new answers.AnswerCache(),
+      };
       return search.searchExperts(support.searchDepsFor(sql, urls, fresh), { limit: 10, ...query });
     },
   };
@@ -79,16 +86,25 @@ interface Timing {
 }
 
 const implementations = [await implementation("this checkout", resolve(import.meta.dir, ".."))];
-if (values.baseline) implementations.unshift(await implementation(`baseline ${values.baseline}`, resolve(values.baseline)));
+if (values.baseline)
+  implementations.unshift(await implementation(`baseline ${values.baseline}`, resolve(values.baseline)));
 const report: Record<string, Record<string, Timing[]>> = {};
 
 for (const url of values["database-url"] ?? []) {
   const db = await openDatabase({ databaseUrl: url, dataDir: "memory://", max: 1, countStatements: true });
   try {
-    const [{ visible }] = await db.sql<{ visible: number }[]>`select count(*)::int as visible from experts where is_public and is_verified`;
-    const load = loadavg().map((l) => l.toFixed(1)).join(" ");
-    console.log(`\n## ${url.replace(/^.*\//, "")}: ${visible} visible experts; ${queries.length} ${values.kinds ? "query kinds of search-scale.ts" : `queries (seed ${values.seed})`}, ${values.runs} timed run(s) each; load average at start ${load}\n`);
-    const timings = new Map(implementations.map((impl) => [impl, queries.map((q) => ({ q, ms: [] as number[], statements: 0, total: "" }))]));
+    const [{ visible }] = await db.sql<
+      { visible: number }[]
+    >`select count(*)::int as visible from experts where is_public and is_verified`;
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+    console.log(
+      `\n## ${url.replace(/^.*\//, "")}: ${visible} visible experts; ${queries.length} ${values.kinds ? "query kinds of search-scale.ts" : `queries (seed ${values.seed})`}, ${values.runs} timed run(s) each; load average at start ${load}\n`,
+    );
+    const timings = new Map(
+      implementations.map((impl) => [impl, queries.map((q) => ({ q, ms: [] as number[], statements: 0, total: "" }))]),
+    );
     for (let run = -1; run < Number(values.runs); run++) {
       for (const [i, q] of queries.entries()) {
         const order = (i + run) % 2 === 0 ? implementations : [...implementations].reverse();
@@ -105,20 +121,33 @@ for (const url of values["database-url"] ?? []) {
         if (run < 0 && (i + 1) % 20 === 0) process.stderr.write(`warm-up ${i + 1}/${queries.length}\n`);
       }
     }
-    console.log(`load average at end ${loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
+    console.log(
+      `load average at end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}\n`,
+    );
     console.log("| implementation | p50 ms | p95 ms | max ms | mean ms | over 100 ms | over 300 ms |");
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     report[url] = {};
     for (const [impl, ts] of timings) {
       const each = ts.map((t) => percentile(t.ms, 0.5));
       const mean = each.reduce((a, b) => a + b, 0) / each.length;
-      console.log(`| ${impl.name} | ${percentile(each, 0.5).toFixed(1)} | ${percentile(each, 0.95).toFixed(1)} | ${Math.max(...each).toFixed(1)} | ${mean.toFixed(1)} | ${each.filter((m) => m > 100).length} | ${each.filter((m) => m > 300).length} |`);
+      console.log(
+        `| ${impl.name} | ${percentile(each, 0.5).toFixed(1)} | ${percentile(each, 0.95).toFixed(1)} | ${Math.max(...each).toFixed(1)} | ${mean.toFixed(1)} | ${each.filter((m) => m > 100).length} | ${each.filter((m) => m > 300).length} |`,
+      );
       report[url][impl.name] = ts;
     }
     for (const [impl, ts] of timings) {
-      console.log(`\nslowest (${impl.name}):\n\n| query | p50 ms | p95 ms | max ms | statements | total |\n|---|---:|---:|---:|---:|---:|`);
-      const slow = [...ts].sort((a, b) => percentile(b.ms, 0.5) - percentile(a.ms, 0.5)).slice(0, Number(values.slowest));
-      for (const t of slow) console.log(`| ${values.kinds ? JSON.stringify(t.q) : t.q.q} | ${percentile(t.ms, 0.5).toFixed(1)} | ${percentile(t.ms, 0.95).toFixed(1)} | ${Math.max(...t.ms).toFixed(1)} | ${t.statements} | ${t.total} |`);
+      console.log(
+        `\nslowest (${impl.name}):\n\n| query | p50 ms | p95 ms | max ms | statements | total |\n|---|---:|---:|---:|---:|---:|`,
+      );
+      const slow = [...ts]
+        .sort((a, b) => percentile(b.ms, 0.5) - percentile(a.ms, 0.5))
+        .slice(0, Number(values.slowest));
+      for (const t of slow)
+        console.log(
+          `| ${values.kinds ? JSON.stringify(t.q) : t.q.q} | ${percentile(t.ms, 0.5).toFixed(1)} | ${percentile(t.ms, 0.95).toFixed(1)} | ${Math.max(...t.ms).toFixed(1)} | ${t.statements} | ${t.total} |`,
+        );
     }
   } finally {
     await db.close();

@@ -43,7 +43,8 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "true" : "false";
-  if (Array.isArray(value)) return literal(`{${value.map((v) => `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`);
+  if (Array.isArray(value))
+    return literal(`{${value.map((v) => `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`);
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
@@ -62,7 +63,11 @@ async function statementsOf(query: SearchQuery): Promise<string[]> {
       captured.push(`${inlined.replace(/\s+/g, " ").trim()};`);
     },
   });
-  const deps = searchDepsFor(sql, expertUrls(() => "http://bench.invalid"), searchStores());
+  const deps = searchDepsFor(
+    sql,
+    expertUrls(() => "http://bench.invalid"),
+    searchStores(),
+  );
   await searchExperts(deps, { limit: 10, ...query }); // warm: vocabulary, count cache
   capturing = true;
   await searchExperts(deps, { limit: 10, ...query });
@@ -84,9 +89,21 @@ const server = Bun.spawn([process.execPath, join(import.meta.dir, "..", "src", "
 });
 try {
   const base = `http://127.0.0.1:${values.port}`;
-  for (let i = 0; i < 100 && !(await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(200);
-  console.log(`${C} connections, ${SECONDS} s per run; the server: one Bun process on ${databaseUrl.replace(/\/\/[^@]*@/, "//")}\n`);
-  console.log("| query | endpoint req/s | endpoint p99 ms | pgbench tps (same SQL) | endpoint ÷ pgbench | statements |");
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  )
+    await Bun.sleep(200);
+  console.log(
+    `${C} connections, ${SECONDS} s per run; the server: one Bun process on ${databaseUrl.replace(/\/\/[^@]*@/, "//")}\n`,
+  );
+  console.log(
+    "| query | endpoint req/s | endpoint p99 ms | pgbench tps (same SQL) | endpoint ÷ pgbench | statements |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const [label, query] of SHAPES) {
     const statements = await statementsOf(query);
@@ -98,9 +115,13 @@ try {
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(wrk)?.[1]);
     const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(wrk);
     const p99ms = p99 ? Number(p99[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99[2]] : NaN;
-    const bench = await run(["pgbench", "-n", "-f", script, `-c${C}`, "-j1", `-T${SECONDS}`, databaseUrl], { PGOPTIONS: PLANNER });
+    const bench = await run(["pgbench", "-n", "-f", script, `-c${C}`, "-j1", `-T${SECONDS}`, databaseUrl], {
+      PGOPTIONS: PLANNER,
+    });
     const tps = Number(/tps = ([\d.]+)/.exec(bench)?.[1]);
-    console.log(`| ${label} | ${rps.toFixed(0)} | ${p99ms.toFixed(1)} | ${tps.toFixed(0)} | ${(rps / tps).toFixed(2)} | ${statements.length} |`);
+    console.log(
+      `| ${label} | ${rps.toFixed(0)} | ${p99ms.toFixed(1)} | ${tps.toFixed(0)} | ${(rps / tps).toFixed(2)} | ${statements.length} |`,
+    );
   }
 } finally {
   server.kill();

@@ -42,7 +42,6 @@ const { values } = parseArgs({
 const N = Number(values.experts);
 const RUNS = Number(values.runs);
 
-
 function percentile(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
@@ -58,7 +57,9 @@ async function explain(deps: SearchDeps, query: SearchQuery): Promise<string> {
   return rows.map((r: any) => r["QUERY PLAN"]).join("\n");
 }
 
-const database = values["database-url"] ? { databaseUrl: values["database-url"], drop: async () => {} } : await freshDatabase();
+const database = values["database-url"]
+  ? { databaseUrl: values["database-url"], drop: async () => {} }
+  : await freshDatabase();
 const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: "memory://" });
 const log = createLogger("warn");
 try {
@@ -68,7 +69,10 @@ try {
   if (count === 0 && values.demo) await seedDemo(db.sql);
   else if (count === 0) {
     const t = performance.now();
-    await importExperts(db.sql, syntheticExperts(Number(values.base)), { batchSize: 1000, onProgress: ({ done, total }) => process.stderr.write(`\rimporting ${done}/${total}`) });
+    await importExperts(db.sql, syntheticExperts(Number(values.base)), {
+      batchSize: 1000,
+      onProgress: ({ done, total }) => process.stderr.write(`\rimporting ${done}/${total}`),
+    });
     console.error(`\nimported ${values.base} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const t = performance.now();
@@ -76,8 +80,12 @@ try {
   if (!values.demo) console.error(`\ngrown to ${N} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   if (db.kind === "server") await db.sql`vacuum analyze experts`;
   await db.sql`analyze`;
-  const [{ visible }] = await db.sql<{ visible: number }[]>`select count(*)::int as visible from experts where is_public and is_verified`;
-  console.log(`\ndatabase: ${db.kind}; ${values.demo ? "the demo directory" : `${N} experts`} (${visible} visible); ${RUNS} runs per shape, each a whole search (q read, page, count; no count cache)\n`);
+  const [{ visible }] = await db.sql<
+    { visible: number }[]
+  >`select count(*)::int as visible from experts where is_public and is_verified`;
+  console.log(
+    `\ndatabase: ${db.kind}; ${values.demo ? "the demo directory" : `${N} experts`} (${visible} visible); ${RUNS} runs per shape, each a whole search (q read, page, count; no count cache)\n`,
+  );
   console.log("| query | total | p50 ms | p95 ms | max ms |");
   console.log("|---|---:|---:|---:|---:|");
   const urls = expertUrls(() => "http://bench.invalid");
@@ -94,7 +102,9 @@ try {
       times.push(performance.now() - started);
     }
     const total = `${first.total_is_exact ? "" : "≥ "}${first.total}`;
-    console.log(`| ${label} (${JSON.stringify(shape)}) | ${total} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`);
+    console.log(
+      `| ${label} (${JSON.stringify(shape)}) | ${total} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`,
+    );
     if (values.explain) plans.push(`## ${label}: ${JSON.stringify(shape)}\n\n${await explain(fresh(), query)}\n`);
   }
   if (values.explain) writeFileSync(values.explain, plans.join("\n"));

@@ -20,7 +20,14 @@ import { freshDatabase } from "../test/support/app.ts";
 import { searchDepsFor, uncounted } from "../test/support/search.ts";
 import { syntheticExperts } from "./synthetic.ts";
 
-const { values } = parseArgs({ args: Bun.argv.slice(2), options: { experts: { type: "string", default: "100000" }, runs: { type: "string", default: "15" }, keep: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: {
+    experts: { type: "string", default: "100000" },
+    runs: { type: "string", default: "15" },
+    keep: { type: "boolean", default: false },
+  },
+});
 const N = Number(values.experts);
 const RUNS = Number(values.runs);
 
@@ -40,7 +47,11 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
-async function planExecutionMs(sql: Pool, mode: "force_custom_plan" | "force_generic_plan", pattern: string): Promise<{ ms: number; plan: string }> {
+async function planExecutionMs(
+  sql: Pool,
+  mode: "force_custom_plan" | "force_generic_plan",
+  pattern: string,
+): Promise<{ ms: number; plan: string }> {
   const conn = await sql.reserve();
   try {
     await conn.unsafe(`set plan_cache_mode = ${mode}`);
@@ -51,10 +62,16 @@ async function planExecutionMs(sql: Pool, mode: "force_custom_plan" | "force_gen
     let plan = "";
     for (let i = 0; i < RUNS; i++) {
       // EXECUTE takes no bind parameters; the pattern is our own text, quoted as a literal.
-      const [row] = await conn.unsafe(`explain (analyze, format json) execute bench_q('${pattern.replaceAll("'", "''")}')`);
+      const [row] = await conn.unsafe(
+        `explain (analyze, format json) execute bench_q('${pattern.replaceAll("'", "''")}')`,
+      );
       const doc = row["QUERY PLAN"][0];
       times.push(doc["Execution Time"]);
-      plan = doc.Plan["Node Type"] + (doc.Plan.Plans ? ` > ${doc.Plan.Plans.map((p: any) => `${p["Node Type"]}${p["Index Name"] ? ` (${p["Index Name"]})` : ""}`).join(", ")}` : "");
+      plan =
+        doc.Plan["Node Type"] +
+        (doc.Plan.Plans
+          ? ` > ${doc.Plan.Plans.map((p: any) => `${p["Node Type"]}${p["Index Name"] ? ` (${p["Index Name"]})` : ""}`).join(", ")}`
+          : "");
     }
     await conn.unsafe("deallocate bench_q");
     await conn.unsafe("set plan_cache_mode = force_custom_plan");
@@ -105,9 +122,17 @@ try {
     const q = { limit: 10, page: 0, ...query } as SearchQuery;
     const plan = await readPlan(deps, q, await directoryVersion(db.sql));
     const total = await countMatches(db.sql, plan);
-    const pageMs = await timeIt(async () => searchPage(db.sql, { plan: await readPlan(deps, q, await directoryVersion(db.sql)), shape: deps.shape, wordMatches: 0 }));
+    const pageMs = await timeIt(async () =>
+      searchPage(db.sql, {
+        plan: await readPlan(deps, q, await directoryVersion(db.sql)),
+        shape: deps.shape,
+        wordMatches: 0,
+      }),
+    );
     const countMs = await timeIt(() => countMatches(db.sql, plan));
-    console.log(`| ${label} | ${total} | ${pageMs.toFixed(2)} | ${countMs.toFixed(2)} | ${Math.round((countMs / (pageMs + countMs)) * 100)}% |`);
+    console.log(
+      `| ${label} | ${total} | ${pageMs.toFixed(2)} | ${countMs.toFixed(2)} | ${Math.round((countMs / (pageMs + countMs)) * 100)}% |`,
+    );
   }
 
   // A pattern matching (almost) nobody, like a typo: the generic plan cannot know that and walks
@@ -117,18 +142,23 @@ try {
   for (const pattern of ["%qxzvw%", `%${records[4242].name.toLowerCase()}%`]) {
     const custom = await planExecutionMs(db.sql, "force_custom_plan", pattern);
     const generic = await planExecutionMs(db.sql, "force_generic_plan", pattern);
-    console.log(`| \`${pattern}\` | ${custom.ms.toFixed(2)} (${custom.plan}) | ${generic.ms.toFixed(2)} (${generic.plan}) | ${(generic.ms / custom.ms).toFixed(1)}x |`);
+    console.log(
+      `| \`${pattern}\` | ${custom.ms.toFixed(2)} (${custom.plan}) | ${generic.ms.toFixed(2)} (${generic.plan}) | ${(generic.ms / custom.ms).toFixed(1)}x |`,
+    );
   }
 
   // An agent paging through a broad search: five pages, counting each time or once.
   // Counting every page: empty totals for each page; once: one set of totals for the five.
   const pages = (each: () => SearchStores) => async () => {
-    for (let page = 0; page < 5; page++) await searchExperts(searchDepsFor(db.sql, urls, each()), { q: "an", limit: 10, page } as SearchQuery);
+    for (let page = 0; page < 5; page++)
+      await searchExperts(searchDepsFor(db.sql, urls, each()), { q: "an", limit: 10, page } as SearchQuery);
   };
   const uncached = await timeIt(pages(() => uncounted(stores)));
   const once = uncounted(stores);
   const cached = await timeIt(pages(() => once));
-  console.log(`\npaging 5 pages of q=an: ${uncached.toFixed(1)} ms counting every page, ${cached.toFixed(1)} ms with the count cache (${(uncached / cached).toFixed(1)}x)`);
+  console.log(
+    `\npaging 5 pages of q=an: ${uncached.toFixed(1)} ms counting every page, ${cached.toFixed(1)} ms with the count cache (${(uncached / cached).toFixed(1)}x)`,
+  );
 } finally {
   await db.close();
   // --keep leaves a server database in place for EXPLAIN sessions by hand

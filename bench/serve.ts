@@ -65,14 +65,22 @@ async function claimPort(): Promise<string> {
 const scratch = join(import.meta.dir, "..", ".scratch", "serve");
 mkdirSync(scratch, { recursive: true });
 mkdirSync(values.out!, { recursive: true });
-if (!(await Bun.file(values.executable!).exists())) throw new Error(`${values.executable} is missing: run \`bun run build\` first`);
+if (!(await Bun.file(values.executable!).exists()))
+  throw new Error(`${values.executable} is missing: run \`bun run build\` first`);
 
 async function waitReady(proc: Bun.Subprocess, what: string) {
   for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode}); is port ${port} taken by another process?`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) {
+    if (proc.exitCode !== null)
+      throw new Error(`${what} exited (${proc.exitCode}); is port ${port} taken by another process?`);
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       await Bun.sleep(200);
-      if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode}): port ${port} is answered by another process`);
+      if (proc.exitCode !== null)
+        throw new Error(`${what} exited (${proc.exitCode}): port ${port} is answered by another process`);
       return;
     }
     await Bun.sleep(100);
@@ -107,10 +115,18 @@ async function measure(script: string, pids: () => number[], database: string) {
   // Backends opened during the run (a pool growing) count from zero.
   const pgCpu = cpuSecondsOf(backendsOf(database)) - before.pg;
   return {
-    rps: r.rps, p50: r.p50, p99: r.p99, requests: r.requests, non2xx: r.non2xx, errors: r.errors,
-    serverCores: serverCpu / wall, pgCores: pgCpu / wall, wrkCores: r.wrkCpu / wall,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    requests: r.requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    serverCores: serverCpu / wall,
+    pgCores: pgCpu / wall,
+    wrkCores: r.wrkCpu / wall,
     cpuMsPerRequest: (serverCpu * 1000) / r.requests,
-    rssMiB: peak.total, largestMiB: peak.largest,
+    rssMiB: peak.total,
+    largestMiB: peak.largest,
   };
 }
 
@@ -119,7 +135,10 @@ async function runSize(size: string): Promise<SizeResult> {
   const databaseUrl = `${values.server}/${database}`;
   const load = [loadavg()[0]];
   // Migrations and search documents of this build first, outside any timing.
-  const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
+  const { db } = await prepareDatabase(
+    loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }),
+    createLogger("warn"),
+  );
   let endpoints = await benchEndpoints(db.sql);
   const [{ experts, visible }] = await db.sql<{ experts: number; visible: number }[]>`
     select count(*)::int as experts, (count(*) filter (where is_public and is_verified))::int as visible from experts`;
@@ -137,31 +156,69 @@ async function runSize(size: string): Promise<SizeResult> {
   for (const endpoint of endpoints) {
     const captured = capture.endpoints.get(endpoint.name)!;
     const bad = captured.filter((c) => c.status !== 200);
-    if (bad.length) console.error(`${endpoint.name}: ${bad.map((c) => `${c.request.path} → ${c.status} ${new TextDecoder().decode(c.body).slice(0, 200)}`).join("; ")}`);
+    if (bad.length)
+      console.error(
+        `${endpoint.name}: ${bad.map((c) => `${c.request.path} → ${c.status} ${new TextDecoder().decode(c.body).slice(0, 200)}`).join("; ")}`,
+      );
     const name = endpoint.name.replace(/\W+/g, "-");
     console.error(`${database} ${endpoint.name}: database ceiling`);
     // pgbench takes at most 128 scripts: a longer rotation is sampled evenly.
     const step = Math.ceil(captured.length / 100);
-    const scripts = writeScripts(scratch, `${size}-${name}`, captured.filter((_, i) => i % step === 0), endpoint.customPlans);
-    const dbCeiling = await runPgbench(databaseUrl, scripts, { clients: connections, seconds, settings: capture.sessionSettings });
+    const scripts = writeScripts(
+      scratch,
+      `${size}-${name}`,
+      captured.filter((_, i) => i % step === 0),
+      endpoint.customPlans,
+    );
+    const dbCeiling = await runPgbench(databaseUrl, scripts, {
+      clients: connections,
+      seconds,
+      settings: capture.sessionSettings,
+    });
     console.error(`${database} ${endpoint.name}: HTTP ceiling`);
     const bodyFile = join(scratch, `${size}-${name}.body`);
     writeFileSync(bodyFile, captured[0].body);
-    const bare = Bun.spawn(["bun", join(import.meta.dir, "bare-server.ts"), "--port", await claimPort(), "--body-file", bodyFile, "--content-type", captured[0].contentType], { stdout: "ignore", stderr: "inherit" });
+    const bare = Bun.spawn(
+      [
+        "bun",
+        join(import.meta.dir, "bare-server.ts"),
+        "--port",
+        await claimPort(),
+        "--body-file",
+        bodyFile,
+        "--content-type",
+        captured[0].contentType,
+      ],
+      { stdout: "ignore", stderr: "inherit" },
+    );
     await waitReady(bare, "bare server");
     const script = writeWrkScript(join(scratch, `${size}-${name}.lua`), endpoint.requests);
     const httpCeiling = await measure(script, () => [bare.pid], database);
     await stop(bare);
     results.push({
-      name: endpoint.name, about: endpoint.about, bodyBytes: captured[0].body.byteLength,
-      statements: captured.map((c) => c.statements.length), capturedStatus: captured.map((c) => c.status),
-      dbCeiling, httpCeiling, server: [],
+      name: endpoint.name,
+      about: endpoint.about,
+      bodyBytes: captured[0].body.byteLength,
+      statements: captured.map((c) => c.statements.length),
+      capturedStatus: captured.map((c) => c.status),
+      dbCeiling,
+      httpCeiling,
+      server: [],
     });
   }
   for (const workers of [...new Set([1, Number(values.workers)])]) {
     console.error(`${database}: the server, WORKERS=${workers}`);
     const server = Bun.spawn([values.executable!], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, PORT: await claimPort(), HOST: "127.0.0.1", WORKERS: String(workers), RATE_LIMITS: "off", LOG_LEVEL: "warn" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: databaseUrl,
+        PORT: await claimPort(),
+        HOST: "127.0.0.1",
+        WORKERS: String(workers),
+        RATE_LIMITS: "off",
+        LOG_LEVEL: "warn",
+      },
       stdout: "ignore",
       stderr: "inherit",
     });
@@ -169,7 +226,10 @@ async function runSize(size: string): Promise<SizeResult> {
       await waitReady(server, `the server (WORKERS=${workers})`);
       const session = await openMcpSession(base);
       for (const endpoint of endpoints) {
-        const script = writeWrkScript(join(scratch, `${size}-${endpoint.name.replace(/\W+/g, "-")}-server.lua`), endpoint.requests.map((r) => withSession(r, session)));
+        const script = writeWrkScript(
+          join(scratch, `${size}-${endpoint.name.replace(/\W+/g, "-")}-server.lua`),
+          endpoint.requests.map((r) => withSession(r, session)),
+        );
         const m = await measure(script, () => [server.pid, ...childrenOf(server.pid)], database);
         results.find((r) => r.name === endpoint.name)!.server.push({ workers, ...m });
         console.error(`  ${endpoint.name}: ${Math.round(m.rps)} req/s, p99 ${m.p99.toFixed(1)} ms`);
@@ -180,9 +240,17 @@ async function runSize(size: string): Promise<SizeResult> {
   }
   load.push(loadavg()[0]);
   return {
-    size, database, experts, visible, date: new Date().toISOString(), seconds, warmup, connections,
+    size,
+    database,
+    experts,
+    visible,
+    date: new Date().toISOString(),
+    seconds,
+    warmup,
+    connections,
     machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? "?", loadBefore: load[0], loadAfter: load[1] },
-    sessionSettings: capture.sessionSettings, endpoints: results,
+    sessionSettings: capture.sessionSettings,
+    endpoints: results,
   };
 }
 
@@ -196,4 +264,6 @@ for (const size of sizes) {
   console.log(sizeReport(result));
   console.error(`${size}: ${((performance.now() - t) / 60000).toFixed(1)} min`);
 }
-console.error(`all: ${((performance.now() - started) / 60000).toFixed(1)} min; bun bench/chart.ts draws bench/results/serve.svg`);
+console.error(
+  `all: ${((performance.now() - started) / 60000).toFixed(1)} min; bun bench/chart.ts draws bench/results/serve.svg`,
+);

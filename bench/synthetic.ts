@@ -27,4 +27,3 @@ export function syntheticExperts(n: number, from = 0): ExpertImport[] {
   }
   return out;
 }
-

@@ -36,17 +36,28 @@ const { slug, total } = await benchDirectory(databaseUrl, Number(values.experts)
 
 const backends = () => backendsOf(databaseName);
 const sum = cpuSecondsOf;
-const wrk = (path: string) => runWrk(`${base}${path}`, { connections: Number(values.connections), seconds: Number(values.seconds) });
+const wrk = (path: string) =>
+  runWrk(`${base}${path}`, { connections: Number(values.connections), seconds: Number(values.seconds) });
 
 async function serve(workers: number) {
   const command = values.root ? [process.execPath, join(values.root, "src", "main.ts")] : [values.executable!];
   const proc = Bun.spawn(command, {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: values.port, WORKERS: String(workers), RATE_LIMITS: "off", LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: values.port,
+      WORKERS: String(workers),
+      RATE_LIMITS: "off",
+      LOG_LEVEL: "warn",
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     await Bun.sleep(100);
   }
@@ -61,14 +72,19 @@ const paths: [string, string][] = [
   // Repeated: remembered after the warm-up (issue 18 asks for its req/s with 1 and 2 workers).
   ["search q, remembered", "/api/agents/experts?q=family%20lawyer&limit=10"],
 ];
-console.log(`${total} experts, ${values.connections} connections, ${values.seconds} s a run, ${navigator.hardwareConcurrency} cores`);
-console.log("| request | workers | req/s | p50 ms | p99 ms | CPU: server | PostgreSQL | wrk (load generator) | non-2xx |");
+console.log(
+  `${total} experts, ${values.connections} connections, ${values.seconds} s a run, ${navigator.hardwareConcurrency} cores`,
+);
+console.log(
+  "| request | workers | req/s | p50 ms | p99 ms | CPU: server | PostgreSQL | wrk (load generator) | non-2xx |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const workers of [1, Number(values.workers)]) {
   const server = await serve(workers);
   const serverPids = () => [server.pid, ...childrenOf(server.pid)];
   for (const [name, path] of paths) {
-    await Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", "3s", `${base}${path}`], { stdout: "ignore" }).exited; // warm-up
+    await Bun.spawn(["wrk", "-t", "1", "-c", values.connections!, "-d", "3s", `${base}${path}`], { stdout: "ignore" })
+      .exited; // warm-up
     const pids = serverPids();
     const pg = backends();
     const before = { server: sum(pids), pg: sum(pg) };
@@ -76,7 +92,9 @@ for (const workers of [1, Number(values.workers)]) {
     const r = await wrk(path);
     const seconds = (performance.now() - started) / 1000;
     const share = (cpu: number) => `${((cpu / seconds) * 100).toFixed(0)}%`;
-    console.log(`| ${name} | ${workers} | ${Math.round(r.rps).toLocaleString("en")} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${share(sum(pids) - before.server)} | ${share(sum(pg) - before.pg)} | ${share(r.wrkCpu)} | ${r.non2xx} |`);
+    console.log(
+      `| ${name} | ${workers} | ${Math.round(r.rps).toLocaleString("en")} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${share(sum(pids) - before.server)} | ${share(sum(pg) - before.pg)} | ${share(r.wrkCpu)} | ${r.non2xx} |`,
+    );
   }
   server.kill("SIGTERM");
   await server.exited;

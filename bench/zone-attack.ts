@@ -52,11 +52,19 @@ const server = Bun.spawn(["bun", join(values.src!, "src", "main.ts"), "serve"], 
 try {
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 2400) throw new Error("the server did not start");
     await Bun.sleep(50);
   }
-  const { experts } = (await (await fetch(`${base}/api/agents/experts?limit=1`)).json()) as { experts: { slug: string }[] };
+  const { experts } = (await (await fetch(`${base}/api/agents/experts?limit=1`)).json()) as {
+    experts: { slug: string }[];
+  };
   const path = `${base}/api/agents/experts/${experts[0].slug}/availability`;
   const mib = () => memoryMiB(server.pid);
   const atReady = mib().rss;
@@ -82,7 +90,9 @@ try {
   // A warm-up of 1,000 plain requests: code paths compiled, pools filled, before "before".
   await attack(1000);
   const before = mib().rss;
-  console.log(`bench/zone-attack.ts: ${values.src}, ${requests} requests, concurrency ${values.concurrency}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
+  console.log(
+    `bench/zone-attack.ts: ${values.src}, ${requests} requests, concurrency ${values.concurrency}, load ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`,
+  );
   console.log(`RSS at ready ${atReady.toFixed(0)} MiB, after warm-up ${before.toFixed(0)} MiB`);
   const started = performance.now();
   const step = Math.max(1, Math.floor(requests / 10));
@@ -92,10 +102,13 @@ try {
   }
   const seconds = (performance.now() - started) / 1000;
   const end = mib();
-  console.log(`RSS after ${end.rss.toFixed(0)} MiB (growth ${(end.rss - before).toFixed(0)} MiB), peak ${end.peak.toFixed(0)} MiB; ${(requests / seconds).toFixed(0)} req/s; ${failures} non-200`);
+  console.log(
+    `RSS after ${end.rss.toFixed(0)} MiB (growth ${(end.rss - before).toFixed(0)} MiB), peak ${end.peak.toFixed(0)} MiB; ${(requests / seconds).toFixed(0)} req/s; ${failures} non-200`,
+  );
   if (values.src === join(import.meta.dir, "..")) {
     const metrics = await (await fetch(`${base}/metrics`)).text();
-    for (const line of metrics.split("\n")) if (/^cache_(size|max_size|evictions_total)\{cache="zoned-time/.test(line)) console.log(`  ${line}`);
+    for (const line of metrics.split("\n"))
+      if (/^cache_(size|max_size|evictions_total)\{cache="zoned-time/.test(line)) console.log(`  ${line}`);
   }
 } finally {
   server.kill("SIGTERM");

@@ -61,10 +61,15 @@ function makeTemplate(): void {
 /** Compiles src/main.ts with the template for one target (undefined: this machine's). */
 function compile(outfile: string, commit: string, target?: Target): void {
   bun([
-    "build", "src/main.ts", template, "--compile",
+    "build",
+    "src/main.ts",
+    template,
+    "--compile",
     ...(target ? [`--target=${target.bun}`] : []),
-    "--define", `BUILD_COMMIT=${JSON.stringify(commit)}`,
-    "--outfile", outfile,
+    "--define",
+    `BUILD_COMMIT=${JSON.stringify(commit)}`,
+    "--outfile",
+    outfile,
   ]);
 }
 
@@ -99,7 +104,9 @@ if (import.meta.main) {
   const commit = gitCommit(root) ?? "unknown";
   if (Bun.argv.includes("--release")) {
     if (commit.endsWith("-dirty") || commit === "unknown") {
-      console.warn(`warning: building from ${commit === "unknown" ? "outside a git checkout" : "uncommitted changes"}; --version will say "${commit}"`);
+      console.warn(
+        `warning: building from ${commit === "unknown" ? "outside a git checkout" : "uncommitted changes"}; --version will say "${commit}"`,
+      );
     }
     await release(commit);
   } else {

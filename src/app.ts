@@ -111,7 +111,14 @@ export function createApp(deps: AppDeps) {
     .use(compression())
     .use(bodyLimit({ onRefuse: (request, status) => log.finish(request, "body-limit", status) }))
     .use(problemErrors(deps.log, methodsAt))
-    .use(opsRoutes({ sql, metrics: ops.metrics.registry, isDraining: () => ops.shutdown.draining, rateLimitStore: () => ops.limiter.storeStatus() }))
+    .use(
+      opsRoutes({
+        sql,
+        metrics: ops.metrics.registry,
+        isDraining: () => ops.shutdown.draining,
+        rateLimitStore: () => ops.limiter.storeStatus(),
+      }),
+    )
     .use(sameOriginGuard({ baseUrl: deps.baseUrl, publicBaseUrl: deps.config.publicBaseUrl }))
     .use(docsRoutes(deps.baseUrl, deps.config.publicBaseUrl))
     .use(discoveryRoutes({ sql, urls, securityContact: deps.config.securityContact }))
@@ -122,10 +129,40 @@ export function createApp(deps: AppDeps) {
     .use(inquiryActionRoutes({ sql, log: deps.log }))
     .use(inquiryRoutes({ ...inquiries, auth }))
     .use(inquiryStatusRoute({ sql, urls, auth }))
-    .use(mcpRoutes({ config: deps.config, sql, urls, log: deps.log, baseUrl: deps.baseUrl, ops, inquiries, auth, channel: deps.channel, search }))
-    .use(authRoutes({ sql, log: deps.log, signup: deps.config.signup, publicBaseUrl: deps.config.publicBaseUrl, auth, limits: loginLimits(deps.loginAttempts) }))
+    .use(
+      mcpRoutes({
+        config: deps.config,
+        sql,
+        urls,
+        log: deps.log,
+        baseUrl: deps.baseUrl,
+        ops,
+        inquiries,
+        auth,
+        channel: deps.channel,
+        search,
+      }),
+    )
+    .use(
+      authRoutes({
+        sql,
+        log: deps.log,
+        signup: deps.config.signup,
+        publicBaseUrl: deps.config.publicBaseUrl,
+        auth,
+        limits: loginLimits(deps.loginAttempts),
+      }),
+    )
     .use(keyRoutes({ sql, log: deps.log, auth }))
-    .use(webhookRoutes({ sql, log: deps.log, auth, allowPrivate: deps.config.webhooks.allowPrivate, resolve: systemResolver }))
+    .use(
+      webhookRoutes({
+        sql,
+        log: deps.log,
+        auth,
+        allowPrivate: deps.config.webhooks.allowPrivate,
+        resolve: systemResolver,
+      }),
+    )
     .use(dashboardRoutes({ sql, signup: deps.config.signup, auth }));
   return app;
 }

@@ -22,7 +22,15 @@ export type { MailConfig } from "./config/mail.ts";
 export type { TrustProxy } from "./config/proxy.ts";
 export type { WebhookConfig } from "./config/webhooks.ts";
 
-export interface Config extends ServerConfig, DatabaseConfig, LimitsConfig, McpConfig, DiscoveryConfig, WorkersConfig, BoundsConfig, InquiriesConfig {
+export interface Config
+  extends ServerConfig,
+    DatabaseConfig,
+    LimitsConfig,
+    McpConfig,
+    DiscoveryConfig,
+    WorkersConfig,
+    BoundsConfig,
+    InquiriesConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
   /** Webhooks of API keys (WEBHOOK_ALLOW_PRIVATE, pacing and retries of their sender). */

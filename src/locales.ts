@@ -8,7 +8,9 @@ export type Locale = components["schemas"]["Locale"];
 
 /** Every locale, in the contract's order (English first: the fallback of every other one). */
 export const LOCALES: readonly Locale[] = Object.freeze(
-  (contractDocument as { components: { schemas: { Locale: { enum: Locale[] } } } }).components.schemas.Locale.enum.slice(),
+  (
+    contractDocument as { components: { schemas: { Locale: { enum: Locale[] } } } }
+  ).components.schemas.Locale.enum.slice(),
 );
 
 export function isLocale(value: string): value is Locale {

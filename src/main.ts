@@ -128,7 +128,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "users": {
       const [action, email] = rest;
-      if (action !== "add" || !email) throw new UsageError("users needs: users add EMAIL (the password is read from stdin)");
+      if (action !== "add" || !email)
+        throw new UsageError("users needs: users add EMAIL (the password is read from stdin)");
       const account = newAccountFromCli(email, await Bun.stdin.text());
       if ("errors" in account) throw new UsageError(account.errors.join("\n"));
       const { db } = await prepareDatabase(config, log);
@@ -143,13 +144,16 @@ async function main(argv: string[]): Promise<number> {
     }
     case "vocabulary": {
       const [action, locale, file] = rest;
-      if (action !== "import" || !locale || !file) throw new UsageError("vocabulary needs: vocabulary import LOCALE FILE");
+      if (action !== "import" || !locale || !file)
+        throw new UsageError("vocabulary needs: vocabulary import LOCALE FILE");
       const read = readVocabularyImport(locale, await readInput(file));
       if ("errors" in read) throw new UsageError(read.errors.join("\n"));
       const { db } = await prepareDatabase(config, log);
       try {
         await importOperatorVocabulary(db.sql, read.locale, read.entries);
-        console.log(`Loaded ${read.entries.length} ${read.locale} terms of your own; running servers use them at once (within 10 seconds where one cannot listen to the database).`);
+        console.log(
+          `Loaded ${read.entries.length} ${read.locale} terms of your own; running servers use them at once (within 10 seconds where one cannot listen to the database).`,
+        );
       } finally {
         await db.close();
       }
@@ -182,8 +186,13 @@ try {
     }
     if (error.total > 200) console.error(`… and ${error.total - 200} more`);
     console.error(error.message);
-  } else if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof UsageError ||
-    error instanceof PortInUseError || error instanceof WorkersFailedError) {
+  } else if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof UsageError ||
+    error instanceof PortInUseError ||
+    error instanceof WorkersFailedError
+  ) {
     console.error(`Error: ${error.message}`);
     if (error instanceof UsageError) console.error(`Run "expert-directory help" for usage.`);
   } else if ((error as { code?: string })?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {

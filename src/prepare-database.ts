@@ -9,8 +9,16 @@ import { prepareSearch } from "./search/prepare.ts";
  * Apart from server.ts so that the commands that only need the database (import, migrate, users,
  * vocabulary, seed) do not load the HTTP app: the importer starts ~30 MB lighter.
  */
-export async function prepareDatabase(config: Config, log: Logger, options: { countStatements?: boolean } = {}): Promise<{ db: Database }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, countStatements: options.countStatements });
+export async function prepareDatabase(
+  config: Config,
+  log: Logger,
+  options: { countStatements?: boolean } = {},
+): Promise<{ db: Database }> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    countStatements: options.countStatements,
+  });
   try {
     const applied = await migrate(db.sql);
     if (applied.length) log.info("migrations applied", { versions: applied });

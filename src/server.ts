@@ -70,7 +70,13 @@ export function hostForUrl(host: string): string {
  */
 export async function startServer(config: Config, log: Logger, options: ServeOptions = {}): Promise<RunningServer> {
   const { db } = options.prepared
-    ? { db: await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, countStatements: options.countStatements }) }
+    ? {
+        db: await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          countStatements: options.countStatements,
+        }),
+      }
     : await prepareDatabase(config, log, { countStatements: options.countStatements });
   if (db.kind === "embedded") {
     const started = async () => {
@@ -101,14 +107,29 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   const channel = openChannel(db.notifications, { log });
   const directoryVersion = pushedDirectoryVersion(db.sql, channel);
   const webhooks = webhookDelivery({ sql: db.sql, log, config: config.webhooks, channel });
-  const app = createApp({ config, db, log, baseUrl: () => baseUrl, ops, mailer, loginAttempts, channel, directoryVersion });
+  const app = createApp({
+    config,
+    db,
+    log,
+    baseUrl: () => baseUrl,
+    ops,
+    mailer,
+    loginAttempts,
+    channel,
+    directoryVersion,
+  });
   // Not awaited on a server that is down: the channel keeps retrying, and until it listens every
   // request reads the version from the database, as without it.
   await Promise.race([channel.start(), Bun.sleep(5000)]);
   // A declared body over MAX_BODY_BYTES gets a 413 problem from bodyLimit(); Bun's own cap (a bare
   // 413 before any handler) is the backstop for chunked bodies, which declare no length.
   try {
-    app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: CHUNKED_BODY_CAP, reusePort: options.reusePort ?? false });
+    app.listen({
+      port: config.port,
+      hostname: config.host,
+      maxRequestBodySize: CHUNKED_BODY_CAP,
+      reusePort: options.reusePort ?? false,
+    });
   } catch (error) {
     ops.limiter.close();
     loginAttempts.close();
@@ -119,7 +140,12 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
   const port = app.server!.port;
   const url = `http://${hostForUrl(config.host)}:${port}`;
   baseUrl = config.publicBaseUrl ?? url;
-  log.info("listening", { url, database: db.kind, public_base_url: baseUrl, login_throttle_store: loginAttempts.status() });
+  log.info("listening", {
+    url,
+    database: db.kind,
+    public_base_url: baseUrl,
+    login_throttle_store: loginAttempts.status(),
+  });
   // Once per start: a worker of a cluster leaves it to the primary, which prepared the database.
   if (!options.prepared) await hintWhenEmpty(db, log);
   if (options.mailDelivery ?? true) {
@@ -138,7 +164,9 @@ export async function startServer(config: Config, log: Logger, options: ServeOpt
     log.info("shutting down: no new connections; finishing requests in flight", { in_flight: server.pendingRequests });
     const drainHooks = ops.shutdown.run("drain", config.shutdownTimeoutMs);
     if (!(await within(server.stop(false), config.shutdownTimeoutMs))) {
-      log.warn("requests still in flight at the shutdown timeout; closing them", { timeout_ms: config.shutdownTimeoutMs });
+      log.warn("requests still in flight at the shutdown timeout; closing them", {
+        timeout_ms: config.shutdownTimeoutMs,
+      });
       // Bun's promise waits for the handlers too, which may be stuck on the database: don't.
       await within(server.stop(true), 1000);
     }

@@ -14,10 +14,20 @@ import { TEST_PASSWORD, sessionCookie, signUp, uniqueEmail } from "./support/ses
 setDefaultTimeout(60_000);
 
 /** Calls an app of this file (not the shared one) and checks the answer against the contract. */
-async function call(base: string, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${base}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), redirect: "manual" });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: "manual",
+  });
   const text = await res.text();
   const body = res.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text;
   if (path.startsWith("/api/")) expectContractResponse(method, path, res.status, res.headers.get("content-type"), body);
@@ -26,13 +36,18 @@ async function call(base: string, method: string, path: string, init: { body?: u
 
 function cookieAttributes(headers: Headers): string[] {
   const set = headers.getSetCookie().find((c) => c.startsWith("ed_session="))!;
-  return set.split(";").slice(1).map((a) => a.trim().toLowerCase());
+  return set
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 }
 
 describe("POST /api/auth/signup", () => {
   it("returns 201, logs the new account in with an HttpOnly, SameSite=Lax cookie, and stores an argon2id hash", async () => {
     const email = uniqueEmail("Signup");
-    const res = await api("POST", "/api/auth/signup", { body: { email: `  ${email.toUpperCase()} `, password: TEST_PASSWORD } });
+    const res = await api("POST", "/api/auth/signup", {
+      body: { email: `  ${email.toUpperCase()} `, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(201);
     expect(res.body.email).toBe(email.toLowerCase());
     const attributes = cookieAttributes(res.headers);
@@ -69,13 +84,19 @@ describe("POST /api/auth/signup", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    expect((await api("POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: "x".repeat(256) } })).status).toBe(201);
-    expect((await api("POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: "0123456789" } })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: "x".repeat(256) } })).status,
+    ).toBe(201);
+    expect(
+      (await api("POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: "0123456789" } })).status,
+    ).toBe(201);
   }, 60_000);
 
   it("returns 409 for an address already registered, whatever its case and spacing", async () => {
     const { email } = await signUp();
-    const res = await api("POST", "/api/auth/signup", { body: { email: ` ${email.toUpperCase()}`, password: "another password" } });
+    const res = await api("POST", "/api/auth/signup", {
+      body: { email: ` ${email.toUpperCase()}`, password: "another password" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain("already registered");
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -83,7 +104,10 @@ describe("POST /api/auth/signup", () => {
 
   it("returns 403 for a cross-site request", async () => {
     const email = uniqueEmail();
-    const res = await api("POST", "/api/auth/signup", { body: { email, password: TEST_PASSWORD }, headers: { origin: "https://evil.example" } });
+    const res = await api("POST", "/api/auth/signup", {
+      body: { email, password: TEST_PASSWORD },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     const { sql } = await testApp();
     expect(await sql`select 1 from users where email = ${email}`).toHaveLength(0);
@@ -93,7 +117,9 @@ describe("POST /api/auth/signup", () => {
 describe("POST /api/auth/login", () => {
   it("returns 200 with a new session cookie for the right password, whatever the e-mail's case", async () => {
     const { email, cookie: first } = await signUp();
-    const res = await api("POST", "/api/auth/login", { body: { email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD } });
+    const res = await api("POST", "/api/auth/login", {
+      body: { email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(email);
     const cookie = sessionCookie(res.headers);
@@ -103,7 +129,10 @@ describe("POST /api/auth/login", () => {
 
   it("ends the session the browser had before logging in (no session fixation)", async () => {
     const { email, cookie: before } = await signUp();
-    const res = await api("POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD }, headers: { cookie: before } });
+    const res = await api("POST", "/api/auth/login", {
+      body: { email, password: TEST_PASSWORD },
+      headers: { cookie: before },
+    });
     expect(res.status).toBe(200);
     expect((await api("GET", "/api/auth/me", { headers: { cookie: before } })).status).toBe(401);
     expect((await api("GET", "/api/auth/me", { headers: { cookie: sessionCookie(res.headers) } })).status).toBe(200);
@@ -115,7 +144,9 @@ describe("POST /api/auth/login", () => {
     try {
       const wrongPassword = await api("POST", "/api/auth/login", { body: { email, password: "not the password" } });
       expect(verify).toHaveBeenCalledTimes(1);
-      const unknownAddress = await api("POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: "not the password" } });
+      const unknownAddress = await api("POST", "/api/auth/login", {
+        body: { email: uniqueEmail("nobody"), password: "not the password" },
+      });
       expect(verify).toHaveBeenCalledTimes(2);
       expect(wrongPassword.status).toBe(401);
       expect(unknownAddress.status).toBe(401);
@@ -128,13 +159,19 @@ describe("POST /api/auth/login", () => {
 
   it("returns 400 for a malformed body", async () => {
     expect((await api("POST", "/api/auth/login", { body: { email: "someone@example.com" } })).status).toBe(400);
-    const notJson = await api("POST", "/api/auth/login", { rawBody: "{", headers: { "content-type": "application/json" } });
+    const notJson = await api("POST", "/api/auth/login", {
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
   });
 
   it("returns 403 for a cross-site request (no login CSRF)", async () => {
     const { email } = await signUp();
-    const res = await api("POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD }, headers: { origin: "https://evil.example" } });
+    const res = await api("POST", "/api/auth/login", {
+      body: { email, password: TEST_PASSWORD },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
@@ -149,9 +186,13 @@ describe("POST /api/auth/login", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.body.detail).toMatch(/^Too many failed attempts: 10 for this account in 15 minutes\. Retry after \d+ seconds\.$/);
+    expect(blocked.body.detail).toMatch(
+      /^Too many failed attempts: 10 for this account in 15 minutes\. Retry after \d+ seconds\.$/,
+    );
     expect(blocked.headers.getSetCookie()).toEqual([]);
-    expect((await api("POST", "/api/auth/login", { body: { email: other.email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await api("POST", "/api/auth/login", { body: { email: other.email, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   }, 60_000);
 });
 
@@ -173,7 +214,9 @@ describe("POST /api/auth/logout and GET /api/auth/me", () => {
 
   it("logout from another site returns 403 and keeps the session", async () => {
     const { cookie } = await signUp();
-    expect((await api("POST", "/api/auth/logout", { headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await api("POST", "/api/auth/logout", { headers: { cookie, origin: "https://evil.example" } })).status,
+    ).toBe(403);
     expect((await api("GET", "/api/auth/me", { headers: { cookie } })).status).toBe(200);
   });
 
@@ -194,7 +237,8 @@ describe("POST /api/auth/logout and GET /api/auth/me", () => {
     const res = await api("GET", "/api/auth/me", { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(cookieAttributes(res.headers)).toContain("max-age=2592000");
-    const [{ days }] = await sql`select extract(epoch from expires_at - now()) / 86400 as days from sessions where user_id = ${user.id}`;
+    const [{ days }] =
+      await sql`select extract(epoch from expires_at - now()) / 86400 as days from sessions where user_id = ${user.id}`;
     expect(Number(days)).toBeGreaterThan(29);
     // Used again right away: no write and no new cookie.
     const again = await api("GET", "/api/auth/me", { headers: { cookie } });
@@ -216,7 +260,10 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     dbEnv = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: join(dir, "data") };
   });
   /** The database the CLI writes the account into, for the app too: neither seeded nor dropped by it. */
-  const existing = () => ({ databaseUrl: database.databaseUrl, dataDir: database.databaseUrl ? "memory://" : join(dir, "data") });
+  const existing = () => ({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.databaseUrl ? "memory://" : join(dir, "data"),
+  });
   afterAll(async () => {
     await app?.stop();
     await database?.drop();
@@ -240,7 +287,10 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
   }, 60_000);
 
   it("logs in the CLI's account with a Secure cookie, accepts only the public origin, and never logs a secret", async () => {
-    app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", PUBLIC_BASE_URL: PUBLIC }, database: existing() });
+    app = await startApp({
+      env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", PUBLIC_BASE_URL: PUBLIC },
+      database: existing(),
+    });
     const base = app.url;
     const own = { origin: PUBLIC };
 
@@ -251,11 +301,18 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     const token = cookie.slice("ed_session=".length);
 
     // With PUBLIC_BASE_URL set, the address the server listens on is not an accepted origin.
-    expect((await call(base, "POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: base } })).status).toBe(403);
-    const created = await call(base, "POST", "/api/agents/keys", { body: { name: "logged?" }, headers: { cookie, ...own } });
+    expect(
+      (await call(base, "POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: base } })).status,
+    ).toBe(403);
+    const created = await call(base, "POST", "/api/agents/keys", {
+      body: { name: "logged?" },
+      headers: { cookie, ...own },
+    });
     expect(created.status).toBe(201);
     const key: string = created.body.key;
-    expect((await call(base, "GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect(
+      (await call(base, "GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(200);
     const list = await call(base, "GET", "/api/agents/keys", { headers: { cookie } });
     const page = await call(base, "GET", "/dashboard", { headers: { cookie } });
     expect(page.status).toBe(200);
@@ -264,9 +321,16 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
       expect(later).not.toContain(key);
       expect(later).not.toContain(sha256Hex(key));
     }
-    expect((await call(base, "DELETE", `/api/agents/keys/${created.body.id}`, { headers: { cookie, ...own } })).status).toBe(200);
-    expect((await call(base, "GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
-    expect((await call(base, "POST", "/api/auth/login", { body: { email, password: "wrong password" }, headers: own })).status).toBe(401);
+    expect(
+      (await call(base, "DELETE", `/api/agents/keys/${created.body.id}`, { headers: { cookie, ...own } })).status,
+    ).toBe(200);
+    expect(
+      (await call(base, "GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(401);
+    expect(
+      (await call(base, "POST", "/api/auth/login", { body: { email, password: "wrong password" }, headers: own }))
+        .status,
+    ).toBe(401);
     expect((await call(base, "POST", "/api/auth/logout", { headers: { cookie, ...own } })).status).toBe(204);
 
     const log = app.rawLog();
@@ -281,14 +345,22 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     const own = { origin: PUBLIC };
     // The previous test made one failed log-in from this address: 29 more use up its 30.
     for (let i = 0; i < 29; i++) {
-      const guess = await call(base, "POST", "/api/auth/login", { body: { email: uniqueEmail("guess"), password: "guessed password" }, headers: own });
+      const guess = await call(base, "POST", "/api/auth/login", {
+        body: { email: uniqueEmail("guess"), password: "guessed password" },
+        headers: own,
+      });
       expect(guess.status).toBe(401);
     }
     const blocked = await call(base, "POST", "/api/auth/login", { body: { email, password }, headers: own });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(blocked.body.detail).toMatch(/^Too many failed attempts: 30 from this client address in 15 minutes\. Retry after \d+ seconds\.$/);
-    const signup = await call(base, "POST", "/api/auth/signup", { body: { email: uniqueEmail(), password }, headers: own });
+    expect(blocked.body.detail).toMatch(
+      /^Too many failed attempts: 30 from this client address in 15 minutes\. Retry after \d+ seconds\.$/,
+    );
+    const signup = await call(base, "POST", "/api/auth/signup", {
+      body: { email: uniqueEmail(), password },
+      headers: own,
+    });
     expect(signup.status).toBe(429);
   }, 60_000);
 
@@ -296,7 +368,9 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     await app.stop();
     app = await startApp({ env: { LOG_LEVEL: "silent", RATE_LIMITS: "on", SIGNUP: "closed" }, database: existing() });
     const base = app.url;
-    const res = await call(base, "POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: TEST_PASSWORD } });
+    const res = await call(base, "POST", "/api/auth/signup", {
+      body: { email: uniqueEmail(), password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain("Sign-up is closed");
     expect((await call(base, "GET", "/dashboard/signup")).text).toContain("Sign-up is closed");

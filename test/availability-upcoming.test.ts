@@ -68,7 +68,10 @@ describe("upcoming free intervals", () => {
     for (const p of placed) expect(windows).toContain(p);
     expect(placed.length).toBeGreaterThan(0);
 
-    const seoul = await api("GET", `/api/agents/experts/${expert.slug}/availability?from=${from}T00:00:00Z&days=7&tz=Asia/Seoul`);
+    const seoul = await api(
+      "GET",
+      `/api/agents/experts/${expert.slug}/availability?from=${from}T00:00:00Z&days=7&tz=Asia/Seoul`,
+    );
     expect(seoul.status).toBe(200);
     expect(seoul.body.upcoming_timezone).toBe("Asia/Seoul");
     for (const u of seoul.body.upcoming) {
@@ -81,9 +84,14 @@ describe("upcoming free intervals", () => {
     const expert = await bookableExpert();
     const from = `${dateIn(40)}T00:00:00Z`;
     const a = await api("GET", `/api/agents/experts/${expert.slug}/availability?from=${from}&days=14`);
-    const b = await api("GET", `/api/agents/experts/${expert.slug}/availability?from=${from}&days=14&tz=america/new_york`);
+    const b = await api(
+      "GET",
+      `/api/agents/experts/${expert.slug}/availability?from=${from}&days=14&tz=america/new_york`,
+    );
     expect(b.body.upcoming_timezone).toBe("America/New_York");
-    expect(b.body.upcoming.map((u: any) => Date.parse(u.start))).toEqual(a.body.upcoming.map((u: any) => Date.parse(u.start)));
+    expect(b.body.upcoming.map((u: any) => Date.parse(u.start))).toEqual(
+      a.body.upcoming.map((u: any) => Date.parse(u.start)),
+    );
     expect(b.body.slots).toEqual(a.body.slots);
   });
 
@@ -113,7 +121,10 @@ describe("upcoming free intervals", () => {
     for (const [query, field] of cases) {
       const { status, body } = await api("GET", `/api/agents/experts/${expert.slug}/availability?${query}`);
       expect(status, query).toBe(400);
-      expect(body.errors.map((e: any) => e.field), query).toContain(field);
+      expect(
+        body.errors.map((e: any) => e.field),
+        query,
+      ).toContain(field);
     }
   });
 });

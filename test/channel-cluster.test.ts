@@ -21,18 +21,30 @@ let writer: postgres.Sql;
 const primaryListening = (l: Record<string, any>) => l.msg === "listening" && l.worker === undefined;
 // A new connection per request, so the kernel spreads them over an instance's workers.
 const fresh = (url: string | URL, init: RequestInit = {}) =>
-  fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), connection: "close" }, keepalive: false } as RequestInit);
+  fetch(url, {
+    ...init,
+    headers: { ...Object.fromEntries(new Headers(init.headers)), connection: "close" },
+    keepalive: false,
+  } as RequestInit);
 
 beforeAll(async () => {
   database = await serverDatabase();
   const config = loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" });
   const { db } = await prepareDatabase(config, createLogger("silent"));
   await seedDemo(db.sql);
-  [{ slug }] = await db.sql`select slug from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
+  [{ slug }] =
+    await db.sql`select slug from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
   await db.close();
   for (let i = 0; i < 2; i++) {
     // Every client here is 127.0.0.1: the per-client stream cap (8 a worker) is set out of the way.
-    const server = spawnServer({ DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "off", MAX_STREAMS_PER_CLIENT: "1000", OUTBOX_INTERVAL_MS: "3600000" });
+    const server = spawnServer({
+      DATABASE_URL: database.databaseUrl,
+      PORT: "0",
+      WORKERS: "2",
+      RATE_LIMITS: "off",
+      MAX_STREAMS_PER_CLIENT: "1000",
+      OUTBOX_INTERVAL_MS: "3600000",
+    });
     const { url } = await server.waitForLog(primaryListening, 60_000);
     instances.push({ server, url, port: Number(new URL(url).port) });
   }
@@ -91,7 +103,10 @@ describe("two instances with two workers each, one database", () => {
     const client = new Client({ name: "sse-large", version: "1" });
     await client.connect(new SSEClientTransport(new URL("/api/sse", instances[0].url), { fetch: toSecond }));
     // ~9 KB of arguments: past the 8,000-byte NOTIFY payload. Its answer comes back on the stream.
-    const result = await client.callTool({ name: "search_experts", arguments: { limit: 1, _pad: "y".repeat(9000) } as Record<string, unknown> });
+    const result = await client.callTool({
+      name: "search_experts",
+      arguments: { limit: 1, _pad: "y".repeat(9000) } as Record<string, unknown>,
+    });
     expect(result).toBeDefined();
     const small = await client.callTool({ name: "search_experts", arguments: { limit: 1 } });
     expect(small.isError ?? false).toBe(false);
@@ -103,7 +118,9 @@ describe("two instances with two workers each, one database", () => {
   it("serves Streamable HTTP the same across both instances", async () => {
     const posts: string[] = [];
     const client = new Client({ name: "streamable", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", instances[0].url), { fetch: alternatingPosts(posts) }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/api/mcp", instances[0].url), { fetch: alternatingPosts(posts) }),
+    );
     for (let i = 0; i < 6; i++) {
       const result = await client.callTool({ name: "search_experts", arguments: { limit: 1, page: i } });
       expect(result.isError ?? false).toBe(false);
@@ -114,7 +131,11 @@ describe("two instances with two workers each, one database", () => {
 
   it("answers 404 on every instance for a session no process holds", async () => {
     for (const { url } of instances) {
-      const res = await fresh(`${url}/api/messages?sessionId=${"A".repeat(43)}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const res = await fresh(`${url}/api/messages?sessionId=${"A".repeat(43)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       expect(res.status).toBe(404);
     }
   });
@@ -143,14 +164,17 @@ describe("two instances with two workers each, one database", () => {
           const search = await (await fresh(`${url}${searchPath}`)).json();
           const profile = await fresh(`${url}${profilePath}`, { headers: { "if-none-match": tag } });
           const names = (search.experts as { name: string }[]).map((e) => e.name);
-          if (names.includes(stamp) && profile.status === 200 && (await profile.json()).name === stamp) return { ms: performance.now() - written, tries };
+          if (names.includes(stamp) && profile.status === 200 && (await profile.json()).name === stamp)
+            return { ms: performance.now() - written, tries };
           if (performance.now() - written > 30_000) throw new Error("the write never became visible");
           await Bun.sleep(2);
         }
       }),
     );
     const seen = await Promise.all(polls);
-    console.log(`write visible on both instances: ${seen.map((s) => `${s.ms.toFixed(1)} ms (try ${s.tries})`).join(", ")}`);
+    console.log(
+      `write visible on both instances: ${seen.map((s) => `${s.ms.toFixed(1)} ms (try ${s.tries})`).join(", ")}`,
+    );
     // Every later request, on any worker, sees it too.
     for (const { url } of instances) {
       for (let i = 0; i < 6; i++) {
@@ -178,7 +202,9 @@ describe("two instances with two workers each, one database", () => {
     const outcomes = await Promise.all(
       clients.map(async (entry) => {
         try {
-          const r = await entry.client.callTool({ name: "search_experts", arguments: { limit: 1 } }, undefined, { timeout: 5000 });
+          const r = await entry.client.callTool({ name: "search_experts", arguments: { limit: 1 } }, undefined, {
+            timeout: 5000,
+          });
           return r.isError ? "failed" : "served";
         } catch {
           return "failed";

@@ -53,7 +53,11 @@ async function rememberedStatements(rounds: number) {
   const profileTag = await tagOf(profile);
   const availabilityTag = await tagOf(availability);
   // Once each, to be remembered (a conditional request is remembered after it is built once).
-  for (const [path, tag] of [[profile, profileTag], [availability, availabilityTag]]) await fetch(`${app.url}${path}`, { headers: { "if-none-match": tag } });
+  for (const [path, tag] of [
+    [profile, profileTag],
+    [availability, availabilityTag],
+  ])
+    await fetch(`${app.url}${path}`, { headers: { "if-none-match": tag } });
   await fetch(`${app.url}${SEARCH}`);
   await fetch(`${app.url}${WORDS}`);
   const before = statements();
@@ -64,7 +68,9 @@ async function rememberedStatements(rounds: number) {
       await search.arrayBuffer();
     }
     expect((await fetch(`${app.url}${profile}`, { headers: { "if-none-match": profileTag } })).status).toBe(304);
-    expect((await fetch(`${app.url}${availability}`, { headers: { "if-none-match": availabilityTag } })).status).toBe(304);
+    expect((await fetch(`${app.url}${availability}`, { headers: { "if-none-match": availabilityTag } })).status).toBe(
+      304,
+    );
   }
   return statements() - before;
 }
@@ -114,14 +120,20 @@ describe("the directory version over the shared channel", () => {
 describe("the search vocabulary over the shared channel", () => {
   it("reloads it once when it changes, then answers from memory again", async () => {
     expect(await rememberedStatements(2)).toBe(0);
-    await write(`insert into search_vocabulary (locale, kind, key, term, source) values ('en', 'stop', 'zzchannel', 'zzchannel', 'operator')`);
+    await write(
+      `insert into search_vocabulary (locale, kind, key, term, source) values ('en', 'stop', 'zzchannel', 'zzchannel', 'operator')`,
+    );
     // The change is heard: the next search with q reads the vocabulary (and compiles it) again.
-    await eventually(async () => {
-      const before = statements();
-      await (await fetch(`${app.url}${WORDS}`)).arrayBuffer();
-      return statements() > before;
-      // Well within the 10 s after which a process without the channel would recheck by itself.
-    }, "a search reading the changed vocabulary", 5_000);
+    await eventually(
+      async () => {
+        const before = statements();
+        await (await fetch(`${app.url}${WORDS}`)).arrayBuffer();
+        return statements() > before;
+        // Well within the 10 s after which a process without the channel would recheck by itself.
+      },
+      "a search reading the changed vocabulary",
+      5_000,
+    );
     expect(await rememberedStatements(3)).toBe(0);
     await write(`delete from search_vocabulary where key = 'zzchannel'`);
   });
@@ -153,20 +165,28 @@ describe("legacy SSE between two instances on this database", () => {
     const expert = await client.callTool({ name: "get_expert", arguments: { slug } });
     expect((expert.structuredContent as { slug: string }).slug).toBe(slug);
     // Past the NOTIFY payload limit: through a row, taken once.
-    const big = await client.callTool({ name: "search_experts", arguments: { limit: 1, _pad: "y".repeat(9000) } as Record<string, unknown> });
+    const big = await client.callTool({
+      name: "search_experts",
+      arguments: { limit: 1, _pad: "y".repeat(9000) } as Record<string, unknown>,
+    });
     expect(big).toBeDefined();
     expect(posted.filter((h) => h === new URL(second.url).host).length).toBeGreaterThanOrEqual(4);
     const [{ rows }] = await app.sql`select count(*)::int as rows from legacy_sse_messages`;
     expect(rows).toBe(0);
     await client.close();
     // The closed stream's row goes: a POST to it is now 404 on both.
-    await eventually(async () => (await app.sql`select 1 from legacy_sse_streams`).length === 0, "the closed stream's row deleted");
+    await eventually(
+      async () => (await app.sql`select 1 from legacy_sse_streams`).length === 0,
+      "the closed stream's row deleted",
+    );
   });
 });
 
 /** The expert first in SEARCH (best rated). */
 async function topId() {
-  const [top] = await app.sql<{ id: string }[]>`select id from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
+  const [top] = await app.sql<
+    { id: string }[]
+  >`select id from experts where is_verified and is_public order by rating desc nulls last, id limit 1`;
   return Number(top.id);
 }
 
@@ -184,7 +204,11 @@ describe("when the listening connection is killed (PostgreSQL)", () => {
     await db.close();
     embeddedApp = app;
     await other?.end();
-    app = await startApp({ database: { databaseUrl: database.databaseUrl, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" }, countStatements: true });
+    app = await startApp({
+      database: { databaseUrl: database.databaseUrl, dataDir: "memory://" },
+      env: { OUTBOX_INTERVAL_MS: "3600000" },
+      countStatements: true,
+    });
     other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
   }, 120_000);
 
@@ -246,7 +270,11 @@ describe("when PostgreSQL restarts", () => {
     await seedDemo(db.sql);
     await db.close();
     before = app;
-    app = await startApp({ database: { databaseUrl: cluster.url, dataDir: "memory://" }, env: { OUTBOX_INTERVAL_MS: "3600000" }, countStatements: true });
+    app = await startApp({
+      database: { databaseUrl: cluster.url, dataDir: "memory://" },
+      env: { OUTBOX_INTERVAL_MS: "3600000" },
+      countStatements: true,
+    });
   }, 120_000);
 
   afterAll(async () => {

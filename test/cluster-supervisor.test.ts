@@ -31,7 +31,9 @@ describe("WORKERS configuration", () => {
 
   it("refuses a value that is not a whole number from 1, naming WORKERS", () => {
     for (const bad of ["0", "-1", "two", "1.5", "257"]) {
-      expect(() => loadConfig({ DATABASE_URL: "postgres://db/x", WORKERS: bad })).toThrow(new ConfigError(`WORKERS must be a whole number from 1 to 256 (processes serving HTTP), got "${bad}"`));
+      expect(() => loadConfig({ DATABASE_URL: "postgres://db/x", WORKERS: bad })).toThrow(
+        new ConfigError(`WORKERS must be a whole number from 1 to 256 (processes serving HTTP), got "${bad}"`),
+      );
     }
   });
 
@@ -39,7 +41,9 @@ describe("WORKERS configuration", () => {
     expect(() => loadConfig({ WORKERS: "2" })).toThrow("WORKERS=2 needs DATABASE_URL");
     const result = await runCli(["serve"], { WORKERS: "4" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Error: WORKERS=4 needs DATABASE_URL: the embedded database is one session owned by one process");
+    expect(result.stderr).toContain(
+      "Error: WORKERS=4 needs DATABASE_URL: the embedded database is one session owned by one process",
+    );
   });
 });
 
@@ -51,7 +55,9 @@ describe("a port already in use", () => {
     try {
       const result = await runCli(["serve"], { PORT: String(other.port), DATA_DIR: dataDir });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`Error: port ${other.port} is already in use on 127.0.0.1 (another server is listening there; stop it or set PORT)\n`);
+      expect(result.stderr).toBe(
+        `Error: port ${other.port} is already in use on 127.0.0.1 (another server is listening there; stop it or set PORT)\n`,
+      );
       expect(readdirSync(dataDir)).toEqual([]);
       expect(await (await fetch(`http://127.0.0.1:${other.port}/`)).text()).toBe("other");
     } finally {
@@ -64,19 +70,32 @@ describe("a port already in use", () => {
 describe("the primary's supervision", () => {
   it("gives up when a worker keeps dying before it serves, so the primary can exit non-zero", async () => {
     const { lines, log } = capturedLog();
-    const workers = superviseWorkers({ count: 1, command: script("process.exit(3)"), env: () => process.env, log, onMessage() {}, backoff: fast });
+    const workers = superviseWorkers({
+      count: 1,
+      command: script("process.exit(3)"),
+      env: () => process.env,
+      log,
+      onMessage() {},
+      backoff: fast,
+    });
     const reason = await workers.failed;
     expect(reason).toBeInstanceOf(WorkersFailedError);
     expect(reason.message).toBe("worker 0 exited 3 times in a row before serving (last exit code 3, signal none)");
     expect(workers.ready).rejects.toBe(reason);
-    expect(lines.filter((l) => l.msg === "worker exited before serving; starting it again").map((l) => l.restart_in_ms)).toEqual([20, 40]);
+    expect(
+      lines.filter((l) => l.msg === "worker exited before serving; starting it again").map((l) => l.restart_in_ms),
+    ).toEqual([20, 40]);
     expect(await workers.stop(1000)).toBe(true);
   });
 
   it("stops at once when a worker reports its port taken", async () => {
     const { log } = capturedLog();
     const workers = superviseWorkers({
-      count: 2, command: script(`process.exit(${EXIT_PORT_IN_USE})`), env: () => process.env, log, onMessage() {},
+      count: 2,
+      command: script(`process.exit(${EXIT_PORT_IN_USE})`),
+      env: () => process.env,
+      log,
+      onMessage() {},
       fatalExit: (code) => (code === EXIT_PORT_IN_USE ? new PortInUseError(4321, "127.0.0.1") : null),
     });
     expect((await workers.failed).message).toStartWith("port 4321 is already in use on 127.0.0.1");
@@ -87,11 +106,24 @@ describe("the primary's supervision", () => {
     const { lines, log } = capturedLog();
     const crashes = () => lines.filter((l) => l.msg === "worker exited unexpectedly; restarting it");
     const workers = superviseWorkers({
-      count: 1, command: script(`process.send({ type: "ready" }); setTimeout(() => process.exit(7), 30)`), env: () => process.env, log, onMessage() {}, backoff: fast,
+      count: 1,
+      command: script(`process.send({ type: "ready" }); setTimeout(() => process.exit(7), 30)`),
+      env: () => process.env,
+      log,
+      onMessage() {},
+      backoff: fast,
     });
     await workers.ready;
     while (crashes().length < 3) await Bun.sleep(10);
-    expect(crashes().slice(0, 3).map((l) => [l.exit_code, l.restart_in_ms])).toEqual([[7, 20], [7, 40], [7, 80]]);
+    expect(
+      crashes()
+        .slice(0, 3)
+        .map((l) => [l.exit_code, l.restart_in_ms]),
+    ).toEqual([
+      [7, 20],
+      [7, 40],
+      [7, 80],
+    ]);
     expect(lines.filter((l) => l.msg === "worker restarted").length).toBeGreaterThanOrEqual(2);
     await workers.stop(1000);
     const after = crashes().length;
@@ -106,9 +138,13 @@ describe("one rate-limit budget over IPC", () => {
     const store = localStore();
     const reports: { allowed: number; fallbacks: number }[] = [];
     const workers = superviseWorkers({
-      count: 2, command: [process.execPath, join(import.meta.dir, "support/ipc-worker.ts")], env: () => ({ ...process.env, HITS: "40" }), log: capturedLog().log,
+      count: 2,
+      command: [process.execPath, join(import.meta.dir, "support/ipc-worker.ts")],
+      env: () => ({ ...process.env, HITS: "40" }),
+      log: capturedLog().log,
       onMessage(message: any, worker) {
-        if (!answerHit(store, message, (answer) => worker.send(answer)) && message.type === "done") reports.push(message);
+        if (!answerHit(store, message, (answer) => worker.send(answer)) && message.type === "done")
+          reports.push(message);
       },
     });
     await workers.ready;

@@ -18,11 +18,18 @@ let url: string;
 let port: number;
 let slug: string;
 
-const env = () => ({ DATABASE_URL: database.databaseUrl, RATE_LIMITS: "on", SMTP_URL: smtp.url, PORT: "0", WORKERS: "2" });
+const env = () => ({
+  DATABASE_URL: database.databaseUrl,
+  RATE_LIMITS: "on",
+  SMTP_URL: smtp.url,
+  PORT: "0",
+  WORKERS: "2",
+});
 const primaryListening = (l: Record<string, any>) => l.msg === "listening" && l.worker === undefined;
 // A new connection per request, so the kernel spreads them over the workers (SO_REUSEPORT hashes
 // each connection's addresses and ports), as it does for many clients.
-const fresh = (path: string) => fetch(`${url}${path}`, { headers: { connection: "close" }, keepalive: false } as RequestInit);
+const fresh = (path: string) =>
+  fetch(`${url}${path}`, { headers: { connection: "close" }, keepalive: false } as RequestInit);
 
 beforeAll(async () => {
   database = await serverDatabase();
@@ -49,9 +56,17 @@ describe("WORKERS=2 on one port", () => {
     const listening = cluster.logs.filter((l) => l.msg === "listening" && l.worker !== undefined);
     expect(listening.map((l) => l.worker).sort()).toEqual([0, 1]);
     expect(listening.every((l) => l.url === url)).toBe(true);
-    expect(cluster.logs.find(primaryListening)).toMatchObject({ workers: 2, rate_limit_store: "primary", database: "server" });
+    expect(cluster.logs.find(primaryListening)).toMatchObject({
+      workers: 2,
+      rate_limit_store: "primary",
+      database: "server",
+    });
     expect((await fresh("/healthz")).status).toBe(200);
-    expect(await (await fresh("/readyz")).json()).toEqual({ status: "ready", database: "ok", rate_limit_store: "primary" });
+    expect(await (await fresh("/readyz")).json()).toEqual({
+      status: "ready",
+      database: "ok",
+      rate_limit_store: "primary",
+    });
     expect(await (await fresh("/metrics")).text()).toContain("# TYPE http_requests_total counter");
   });
 
@@ -93,7 +108,9 @@ describe("WORKERS=2 on one port", () => {
   });
 
   it("on SIGTERM stops accepting in every worker, lets a request in flight finish, and exits 0", async () => {
-    const workerPids = cluster.logs.filter((l) => l.msg === "listening" && l.worker !== undefined).map((l) => l.pid as number);
+    const workerPids = cluster.logs
+      .filter((l) => l.msg === "listening" && l.worker !== undefined)
+      .map((l) => l.pid as number);
     // Another session holds the experts table, so a profile read waits until the test lets go.
     // Two connections: one holds the lock, the other watches for the request waiting on it.
     const other = postgres(database.databaseUrl, { max: 2, onnotice: () => {} });
@@ -101,11 +118,20 @@ describe("WORKERS=2 on one port", () => {
     const inFlight = fresh(`/api/agents/experts/${slug}`);
     await someoneWaitsForExperts(other); // the profile read is in flight, held by the lock
     cluster.proc.kill("SIGTERM");
-    await cluster.waitForLog((l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.in_flight === 1);
+    await cluster.waitForLog(
+      (l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.in_flight === 1,
+    );
     // Each worker stops listening right after saying so: once both said it, none accepts any more.
-    const stopping = () => cluster.logs.filter((l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.worker !== undefined);
+    const stopping = () =>
+      cluster.logs.filter(
+        (l) => l.msg === "shutting down: no new connections; finishing requests in flight" && l.worker !== undefined,
+      );
     for (let i = 0; i < 1500 && stopping().length < 2; i++) await Bun.sleep(20);
-    expect(stopping().map((l) => l.worker).sort()).toEqual([0, 1]);
+    expect(
+      stopping()
+        .map((l) => l.worker)
+        .sort(),
+    ).toEqual([0, 1]);
     await expect(fresh("/healthz")).rejects.toThrow();
     await lock.release();
     await other.end();

@@ -40,11 +40,24 @@ describe("the contract's one $ref resolver", () => {
 
   it("writes an allOf of plain objects as one object for zod, and leaves any other allOf alone", () => {
     const merged = resolveRefs(
-      { allOf: [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }], properties: { b: { type: "integer" } }, required: ["b"] },
+      {
+        allOf: [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }],
+        properties: { b: { type: "integer" } },
+        required: ["b"],
+      },
       { mergeAllOf: true },
     );
-    expect(merged).toEqual({ type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a", "b"] });
-    const clash = { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { a: { maxLength: 2 } } }] };
+    expect(merged).toEqual({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "integer" } },
+      required: ["a", "b"],
+    });
+    const clash = {
+      allOf: [
+        { type: "object", properties: { a: { type: "string" } } },
+        { type: "object", properties: { a: { maxLength: 2 } } },
+      ],
+    };
     expect(resolveRefs(clash, { mergeAllOf: true })).toEqual(clash);
   });
 });
@@ -70,8 +83,12 @@ describe("validators typed by operationId", () => {
 
   it("checks a body against the operation's request schema", () => {
     expect(createKey({ name: "laptop" }).name).toBe("laptop");
-    expect(problemOf(() => createKey({ name: "a", extra: 1 })).extra.errors).toEqual([{ field: "extra", message: "is not an allowed field" }]);
-    expect(problemOf(() => createKey({ name: "a\u0000" })).extra.errors).toEqual([{ field: "name", message: "must not contain NUL characters" }]);
+    expect(problemOf(() => createKey({ name: "a", extra: 1 })).extra.errors).toEqual([
+      { field: "extra", message: "is not an allowed field" },
+    ]);
+    expect(problemOf(() => createKey({ name: "a\u0000" })).extra.errors).toEqual([
+      { field: "name", message: "must not contain NUL characters" },
+    ]);
   });
 
   // Compiled by test/typecheck.test.ts, never run: the types come from the operation, not the caller.
@@ -93,7 +110,16 @@ describe("the auth plugin", () => {
   function setup(verdict: KeyVerdict<Owner>) {
     const calls: string[] = [];
     const limiter = createRateLimiter({
-      settings: { enabled: true, windowSeconds: 60, budgets: { search: { anonymous: 1, withKey: 2 }, profile: { anonymous: 1, withKey: 1 }, availability: { anonymous: 1, withKey: 1 }, "mcp-session": { anonymous: 1, withKey: 1 } } },
+      settings: {
+        enabled: true,
+        windowSeconds: 60,
+        budgets: {
+          search: { anonymous: 1, withKey: 2 },
+          profile: { anonymous: 1, withKey: 1 },
+          availability: { anonymous: 1, withKey: 1 },
+          "mcp-session": { anonymous: 1, withKey: 1 },
+        },
+      },
       log: createLogger("error", () => {}),
     });
     const auth = authPlugin<Owner, { id: string }>({

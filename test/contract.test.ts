@@ -66,7 +66,9 @@ describe("the contract", () => {
         const expected = await readFile(fresh, "utf8");
         const actual = await readFile(join(root, generatedPath), "utf8").catch(() => "");
         if (actual !== expected) {
-          throw new Error(`${generatedPath} does not match ${contractPath}: run \`bun run codegen\` and commit the result.`);
+          throw new Error(
+            `${generatedPath} does not match ${contractPath}: run \`bun run codegen\` and commit the result.`,
+          );
         }
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -169,7 +171,8 @@ describe("the contract", () => {
     }
     for (const { method, path, op } of operations()) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
-        if (response.$ref === "#/components/responses/NotModified" && status !== "304") failures.push(`${method} ${path} ${status}: NotModified`);
+        if (response.$ref === "#/components/responses/NotModified" && status !== "304")
+          failures.push(`${method} ${path} ${status}: NotModified`);
         if (Number(status) < 400 || response.$ref) continue;
         const types = Object.keys(response.content ?? {});
         if (types.join() !== "application/problem+json") failures.push(`${method} ${path} ${status}: ${types}`);

@@ -13,11 +13,19 @@ describe("one cookie parser for the session and the CSRF guard", () => {
     const token = cookie.slice("ed_session=".length);
     const { sql } = await testApp();
     const keys = async () => (await sql`select count(*)::int as n from api_keys where user_id = ${user.id}`)[0].n;
-    for (const header of [`ed_session =${token}`, ` ed_session= ${token} `, `other=1;ed_session\t=${token}`, `ed_session="${token}"`]) {
+    for (const header of [
+      `ed_session =${token}`,
+      ` ed_session= ${token} `,
+      `other=1;ed_session\t=${token}`,
+      `ed_session="${token}"`,
+    ]) {
       // same-origin: a session
       expect((await api("GET", "/api/auth/me", { headers: { cookie: header } })).status).toBe(200);
       // cross-site: refused before anything changes
-      const refused = await api("POST", "/api/agents/keys", { body: { name: "csrf" }, headers: { cookie: header, ...crossSite } });
+      const refused = await api("POST", "/api/agents/keys", {
+        body: { name: "csrf" },
+        headers: { cookie: header, ...crossSite },
+      });
       expect(refused.status).toBe(403);
       expect(await keys()).toBe(0);
     }
@@ -31,7 +39,12 @@ describe("one cookie parser for the session and the CSRF guard", () => {
 
   it("parses names and values trimmed, first occurrence wins, quotes and escapes undone", () => {
     const jar = parseCookies(' a = 1 ; b="two"; a=3; c=%41%; d=%41; novalue; =x');
-    expect([...jar]).toEqual([["a", "1"], ["b", "two"], ["c", "%41%"], ["d", "A"]]);
+    expect([...jar]).toEqual([
+      ["a", "1"],
+      ["b", "two"],
+      ["c", "%41%"],
+      ["d", "A"],
+    ]);
     expect(parseCookies(null).size).toBe(0);
   });
 });

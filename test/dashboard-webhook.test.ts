@@ -29,7 +29,13 @@ describe.skipIf(skipBrowserSuite)("the webhook page of the dashboard in a real b
   beforeAll(async () => {
     smtp = await startTestSmtp();
     app = await startApp({
-      env: { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: "20", WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_INTERVAL_MS: "20", WEBHOOK_RETRY_BASE_MS: "10" },
+      env: {
+        SMTP_URL: smtp.url,
+        OUTBOX_INTERVAL_MS: "20",
+        WEBHOOK_ALLOW_PRIVATE: "1",
+        WEBHOOK_INTERVAL_MS: "20",
+        WEBHOOK_RETRY_BASE_MS: "10",
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -40,7 +46,9 @@ describe.skipIf(skipBrowserSuite)("the webhook page of the dashboard in a real b
   });
 
   async function inquire(authorization: string): Promise<string> {
-    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified and accepting_clients order by id limit 1`;
+    const [{ slug }] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where is_public and is_verified and accepting_clients order by id limit 1`;
     const res = await fetch(`${app.url}/api/agents/inquiries`, {
       method: "POST",
       headers: { authorization, "content-type": "application/json" },
@@ -53,17 +61,30 @@ describe.skipIf(skipBrowserSuite)("the webhook page of the dashboard in a real b
   }
 
   const delivery = (id: string) =>
-    receiver.until((r) => r.some((x) => x.body.data.inquiry_id === id && x.body.type === "inquiry.delivered"), `inquiry.delivered for ${id}`).then(
-      () => receiver.received.find((x) => x.body.data.inquiry_id === id)!,
-    );
+    receiver
+      .until(
+        (r) => r.some((x) => x.body.data.inquiry_id === id && x.body.type === "inquiry.delivered"),
+        `inquiry.delivered for ${id}`,
+      )
+      .then(() => receiver.received.find((x) => x.body.data.inquiry_id === id)!);
 
   it("registers a URL and shows the secret once, lists a real delivery, and rotates the secret", async () => {
     // An account with one key, made over HTTP; the browser gets its session cookie.
     const origin = { origin: app.url, "content-type": "application/json" };
-    const signup = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: origin, body: JSON.stringify({ email: uniqueEmail("hook"), password: TEST_PASSWORD }) });
+    const signup = await fetch(`${app.url}/api/auth/signup`, {
+      method: "POST",
+      headers: origin,
+      body: JSON.stringify({ email: uniqueEmail("hook"), password: TEST_PASSWORD }),
+    });
     expect(signup.status).toBe(201);
     const cookie = sessionCookie(signup.headers);
-    const created = await (await fetch(`${app.url}/api/agents/keys`, { method: "POST", headers: { ...origin, cookie }, body: JSON.stringify({ name: "Hooked agent" }) })).json();
+    const created = await (
+      await fetch(`${app.url}/api/agents/keys`, {
+        method: "POST",
+        headers: { ...origin, cookie },
+        body: JSON.stringify({ name: "Hooked agent" }),
+      })
+    ).json();
     const authorization = `Bearer ${created.key}`;
 
     browser = await launchBrowser();
@@ -74,7 +95,10 @@ describe.skipIf(skipBrowserSuite)("the webhook page of the dashboard in a real b
 
     // From the key list to the key's webhook page: nothing registered yet.
     await page.goto(`${app.url}/dashboard`);
-    await page.locator("#keys-table tbody tr", { hasText: "Hooked agent" }).getByRole("link", { name: "Webhook" }).click();
+    await page
+      .locator("#keys-table tbody tr", { hasText: "Hooked agent" })
+      .getByRole("link", { name: "Webhook" })
+      .click();
     await page.waitForURL(`**/dashboard/keys/${created.id}/webhook`);
     expect(await page.locator("h1").textContent()).toContain("Hooked agent");
     expect(await page.locator("#no-deliveries").isVisible()).toBe(true);
@@ -112,7 +136,13 @@ describe.skipIf(skipBrowserSuite)("the webhook page of the dashboard in a real b
     // listed after a reload (the page reads the deliveries when it is made), once recorded as delivered
     for (let i = 0; i < 500; i++) {
       await page.reload();
-      if ((await page.locator(`#deliveries tr[data-event-id="${event.body.id}"] [data-role=state]`).textContent().catch(() => null)) === "delivered") break;
+      if (
+        (await page
+          .locator(`#deliveries tr[data-event-id="${event.body.id}"] [data-role=state]`)
+          .textContent()
+          .catch(() => null)) === "delivered"
+      )
+        break;
       await Bun.sleep(20);
     }
     const row = page.locator(`#deliveries tr[data-event-id="${event.body.id}"]`);

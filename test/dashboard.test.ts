@@ -85,7 +85,10 @@ describe.skipIf(skipBrowserSuite)("the dashboard in a real browser", () => {
       dialogText = dialog.message();
       await dialog.accept();
     });
-    await page.locator("#keys-table tbody tr", { hasText: "Browser agent" }).getByRole("button", { name: "Revoke" }).click();
+    await page
+      .locator("#keys-table tbody tr", { hasText: "Browser agent" })
+      .getByRole("button", { name: "Revoke" })
+      .click();
     expect(await textWhenShown(page, "#list-status", "revoked")).toBe('Key "Browser agent" revoked.');
     expect(dialogText).toContain("Browser agent");
     expect(await page.locator("#keys-table tbody tr").count()).toBe(0);
@@ -99,7 +102,10 @@ describe.skipIf(skipBrowserSuite)("the dashboard in a real browser", () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
     for (let i = 0; i < 10; i++) {
-      const res = await api("POST", "/api/agents/keys", { body: { name: `bulk ${i}` }, headers: { cookie: `ed_session=${cookie.value}` } });
+      const res = await api("POST", "/api/agents/keys", {
+        body: { name: `bulk ${i}` },
+        headers: { cookie: `ed_session=${cookie.value}` },
+      });
       expect(res.status).toBe(201);
     }
     await page.reload();

@@ -8,7 +8,8 @@ import { LOCALES } from "../src/locales.ts";
 // The demo directory, checked without a database. Category and subcategory slugs come from the
 // schema itself, so the data cannot drift from what the import accepts.
 const sql = readFileSync(new URL("../sql/001_experts.sql", import.meta.url), "utf8");
-const section = (table: string) => sql.slice(sql.indexOf(`insert into ${table}`), sql.indexOf(";", sql.indexOf(`insert into ${table}`)));
+const section = (table: string) =>
+  sql.slice(sql.indexOf(`insert into ${table}`), sql.indexOf(";", sql.indexOf(`insert into ${table}`)));
 const CATEGORY_SLUGS = [...section("categories").matchAll(/\('([a-z-]+)', '[^']*', \d+\)/g)].map((m) => m[1]);
 const SUBCATEGORY_PARENT = new Map(
   [...section("subcategories").matchAll(/\('([a-z-]+)', '([a-z-]+)', '[^']*'\)/g)].map((m) => [m[1], m[2]]),
@@ -39,8 +40,13 @@ describe("demo directory", () => {
       expect(meta.titleSubcategory).toHaveLength(en.titles.length);
       for (const locale of LOCALES) {
         const copy = COPY[locale][slug as keyof typeof CATEGORIES];
-        expect([copy.titles.length, copy.taglines.length, copy.bios.length]).toEqual([en.titles.length, en.taglines.length, en.bios.length]);
-        for (const bio of copy.bios) expect([...bio.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()).toEqual(["city", "name", "years"]);
+        expect([copy.titles.length, copy.taglines.length, copy.bios.length]).toEqual([
+          en.titles.length,
+          en.taglines.length,
+          en.bios.length,
+        ]);
+        for (const bio of copy.bios)
+          expect([...bio.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()).toEqual(["city", "name", "years"]);
       }
     }
   });
@@ -249,7 +255,9 @@ describe("demo directory", () => {
         expect(s.start_time < s.end_time).toBe(true);
       }
       for (const day of days) {
-        const today = slots.filter((s) => s.day_of_week === day).sort((a, b) => a.start_time.localeCompare(b.start_time));
+        const today = slots
+          .filter((s) => s.day_of_week === day)
+          .sort((a, b) => a.start_time.localeCompare(b.start_time));
         for (let i = 1; i < today.length; i++) expect(today[i - 1].end_time <= today[i].start_time).toBe(true);
       }
     }
@@ -272,7 +280,10 @@ describe("demo directory", () => {
     const unrated = share(experts.filter((e) => e.rating == null).length);
     expect(unrated).toBeGreaterThanOrEqual(0.05);
     expect(unrated).toBeLessThanOrEqual(0.15);
-    const rated = experts.filter(publicVerified).map((e) => e.rating).filter((r) => r != null);
+    const rated = experts
+      .filter(publicVerified)
+      .map((e) => e.rating)
+      .filter((r) => r != null);
     expect(new Set(rated).size).toBeLessThan(rated.length);
   });
 
@@ -321,15 +332,26 @@ describe("demo directory", () => {
     });
 
     test("an English tutor in London", () => {
-      expect(visible.some((e) => e.categories[0] === "english-tutor" && e.location?.city === "London" && /English Tutor/.test(title(e)))).toBe(true);
+      expect(
+        visible.some(
+          (e) => e.categories[0] === "english-tutor" && e.location?.city === "London" && /English Tutor/.test(title(e)),
+        ),
+      ).toBe(true);
     });
 
     test("an immigration lawyer in Toronto", () => {
-      expect(visible.some((e) => e.categories.includes("immigration") && e.location?.city === "Toronto" && title(e) === "Immigration Lawyer")).toBe(true);
+      expect(
+        visible.some(
+          (e) =>
+            e.categories.includes("immigration") && e.location?.city === "Toronto" && title(e) === "Immigration Lawyer",
+        ),
+      ).toBe(true);
     });
 
     test("a tax advisor in Berlin who speaks de and en-GB", () => {
-      const found = visible.find((e) => e.categories[0] === "tax-advisory" && e.location?.city === "Berlin" && /Tax Advisor/.test(title(e)));
+      const found = visible.find(
+        (e) => e.categories[0] === "tax-advisory" && e.location?.city === "Berlin" && /Tax Advisor/.test(title(e)),
+      );
       expect(found?.languages_spoken).toEqual(expect.arrayContaining(["de", "en-GB"]));
     });
 

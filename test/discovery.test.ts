@@ -30,8 +30,10 @@ describe("/llms.txt", () => {
     expect(status).toBe(200);
     expect(type).toStartWith("text/plain");
     expect(body).toStartWith("# Expert Directory\n\n> ");
-    for (const heading of ["## What to call first", "## Operations", "## Limits", "## Getting an API key", "## MCP"]) expect(body).toContain(heading);
-    for (const op of ["searchExperts", "getExpert", "getExpertAvailability", "createInquiry", "getInquiryStatus"]) expect(body).toContain(`(${op},`);
+    for (const heading of ["## What to call first", "## Operations", "## Limits", "## Getting an API key", "## MCP"])
+      expect(body).toContain(heading);
+    for (const op of ["searchExperts", "getExpert", "getExpertAvailability", "createInquiry", "getInquiryStatus"])
+      expect(body).toContain(`(${op},`);
     // a key manages its own webhook (issue 21)
     expect(body).toContain("(setWebhook, the API key itself, or the dashboard session)");
     expect(body).not.toContain("createApiKey"); // the dashboard's operations are not for agents
@@ -66,8 +68,12 @@ describe("robots.txt and security.txt", () => {
     const expires = Date.parse(/^Expires: (.+)$/m.exec(body)![1]);
     expect(expires).toBeGreaterThan(Date.now());
     expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
-    expect(loadDiscoveryConfig({ SECURITY_CONTACT: "https://example.com/report" }).securityContact).toBe("https://example.com/report");
-    expect(loadDiscoveryConfig({ PUBLIC_BASE_URL: "https://experts.example.com" }).securityContact).toBe("mailto:security@experts.example.com");
+    expect(loadDiscoveryConfig({ SECURITY_CONTACT: "https://example.com/report" }).securityContact).toBe(
+      "https://example.com/report",
+    );
+    expect(loadDiscoveryConfig({ PUBLIC_BASE_URL: "https://experts.example.com" }).securityContact).toBe(
+      "mailto:security@experts.example.com",
+    );
     expect(() => loadDiscoveryConfig({ SECURITY_CONTACT: "javascript:alert(1)" })).toThrow("SECURITY_CONTACT");
   });
 });
@@ -77,13 +83,17 @@ describe("the sitemap", () => {
     const { status, type, body } = await text("/sitemap.xml");
     expect(status).toBe(200);
     expect(type).toStartWith("application/xml");
-    expect(body).toStartWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(body).toStartWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const rows = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified`;
     expect(locs.length).toBe(rows.length + 1);
     expect(locs).toContain(`${app.url}/experts`);
     for (const { slug } of rows) expect(locs).toContain(`${app.url}/experts/${slug}`);
-    const [hidden] = await app.sql<{ slug: string }[]>`select slug from experts where not (is_public and is_verified) limit 1`;
+    const [hidden] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where not (is_public and is_verified) limit 1`;
     if (hidden) expect(locs).not.toContain(`${app.url}/experts/${hidden.slug}`);
   });
 
@@ -96,8 +106,12 @@ describe("the sitemap", () => {
     };
     const index = await get("/sitemap.xml");
     expect(index.body).toContain("<sitemapindex");
-    const files = [...index.body.matchAll(/<loc>https:\/\/experts\.example\.com(\/sitemaps\/experts-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from experts where is_public and is_verified`;
+    const files = [
+      ...index.body.matchAll(/<loc>https:\/\/experts\.example\.com(\/sitemaps\/experts-\d+\.xml)<\/loc>/g),
+    ].map((m) => m[1]);
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from experts where is_public and is_verified`;
     expect(files.length).toBe(Math.ceil(n / 40));
     const all: string[] = [];
     for (const file of files) {
@@ -117,7 +131,9 @@ describe("the sitemap", () => {
 describe("the served contract", () => {
   it("names PUBLIC_BASE_URL as its server when set, else the address it listens on, never '/'", async () => {
     const publicBase = "https://experts.example.com";
-    expect(servedDocument(publicBase, publicBase).servers).toEqual([{ url: publicBase, description: "This server (PUBLIC_BASE_URL)." }]);
+    expect(servedDocument(publicBase, publicBase).servers).toEqual([
+      { url: publicBase, description: "This server (PUBLIC_BASE_URL)." },
+    ]);
     const served = await (await fetch(`${app.url}/api/openapi.json`)).json();
     expect(app.config.publicBaseUrl).toBeNull();
     expect(served.servers).toHaveLength(1);

@@ -9,7 +9,10 @@ describe("the published contract", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("application/json");
     const served = await res.json();
-    const file = Bun.YAML.parse(await Bun.file(new URL("../openapi/agents.yaml", import.meta.url)).text()) as Record<string, any>;
+    const file = Bun.YAML.parse(await Bun.file(new URL("../openapi/agents.yaml", import.meta.url)).text()) as Record<
+      string,
+      any
+    >;
     expect(file).toEqual(contract);
     const { servers, components, ...rest } = served;
     const { servers: _, components: fileComponents, ...fileRest } = file;
@@ -28,13 +31,17 @@ describe("the published contract", () => {
     const text = JSON.stringify(served);
     const refs = new Set([...text.matchAll(/"\$ref":"#\/components\/([^"]+)"/g)].map((m) => m[1]));
     const schemes = new Set(
-      Object.values<Record<string, any>>(served.paths).flatMap((item) => Object.values<any>(item).flatMap((op) => (op.security ?? []).flatMap(Object.keys))),
+      Object.values<Record<string, any>>(served.paths).flatMap((item) =>
+        Object.values<any>(item).flatMap((op) => (op.security ?? []).flatMap(Object.keys)),
+      ),
     );
     const listed: string[] = [];
     for (const [kind, members] of Object.entries<Record<string, unknown>>(served.components)) {
       for (const name of Object.keys(members)) listed.push(`${kind}/${name}`);
     }
-    const unused = listed.filter((c) => !refs.has(c) && !(c.startsWith("securitySchemes/") && schemes.has(c.slice("securitySchemes/".length))));
+    const unused = listed.filter(
+      (c) => !refs.has(c) && !(c.startsWith("securitySchemes/") && schemes.has(c.slice("securitySchemes/".length))),
+    );
     expect(unused).toEqual([]);
     expect([...refs].filter((r) => !listed.includes(r))).toEqual([]);
     // The import file format's schemas stay in the yaml (the import command validates against them).

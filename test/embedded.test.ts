@@ -13,12 +13,16 @@ const dataDir = join(dir, "data");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The app as `bun run start` runs it (rate limits on), on the embedded database in `at`. */
-const startOn = (at: string) => startApp({ env: { LOG_LEVEL: "silent", RATE_LIMITS: "on" }, database: { databaseUrl: null, dataDir: at } });
+const startOn = (at: string) =>
+  startApp({ env: { LOG_LEVEL: "silent", RATE_LIMITS: "on" }, database: { databaseUrl: null, dataDir: at } });
 
 async function visibleCount(url: string): Promise<number> {
   // A fresh connection each time: a restarted server may get the port of the one just stopped,
   // and a pooled keep-alive connection would still reach the old one.
-  const res = await fetch(`${url}/api/agents/experts?limit=1`, { headers: { connection: "close" }, keepalive: false } as RequestInit);
+  const res = await fetch(`${url}/api/agents/experts?limit=1`, {
+    headers: { connection: "close" },
+    keepalive: false,
+  } as RequestInit);
   const body = await res.json();
   expectContractResponse("GET", "/api/agents/experts", res.status, res.headers.get("content-type"), body);
   return body.total;
@@ -51,8 +55,15 @@ describe("embedded database in DATA_DIR", () => {
 
     const imported = join(dir, "imported-first");
     const file = join(dir, "one-expert.ndjson");
-    const record = { slug: "only-imported", name: "Only Imported", email: "only@example.com", categories: ["tax-advisory"], is_verified: true,
-      location: { city: "Madrid", country_code: "ES", timezone: "Europe/Madrid" }, translations: { en: { title: "Tax advisor" } } };
+    const record = {
+      slug: "only-imported",
+      name: "Only Imported",
+      email: "only@example.com",
+      categories: ["tax-advisory"],
+      is_verified: true,
+      location: { city: "Madrid", country_code: "ES", timezone: "Europe/Madrid" },
+      translations: { en: { title: "Tax advisor" } },
+    };
     writeFileSync(file, `${JSON.stringify(record)}\n`);
     const result = await runCli(["import", file], { DATA_DIR: imported });
     expect(result.stderr).toBe("");
@@ -67,12 +78,18 @@ describe("embedded database in DATA_DIR", () => {
       const { migrate } = await import("../src/db/migrate.ts");
       const { fillOnce } = await import("../src/experts/filled.ts");
       await migrate(db.sql);
-      await expect(fillOnce(db.sql, async (tx) => {
-        await tx`insert into directory_version (singleton, version) values (false, 0)`; // violates its check: a crash mid-seed
-      })).rejects.toThrow();
+      await expect(
+        fillOnce(db.sql, async (tx) => {
+          await tx`insert into directory_version (singleton, version) values (false, 0)`; // violates its check: a crash mid-seed
+        }),
+      ).rejects.toThrow();
       expect(await db.sql`select 1 from directory_filled`).toHaveLength(0);
       expect(await fillOnce(db.sql, async () => {})).toBe(true);
-      expect(await fillOnce(db.sql, async () => { throw new Error("must not run twice"); })).toBe(false);
+      expect(
+        await fillOnce(db.sql, async () => {
+          throw new Error("must not run twice");
+        }),
+      ).toBe(false);
     } finally {
       await db.close();
     }

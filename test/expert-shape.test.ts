@@ -19,7 +19,9 @@ describe("one expert shape (src/experts/shape.ts)", () => {
     const search = await api("GET", "/api/agents/experts?locale=ko&limit=5");
     expect(search.status).toBe(200);
     const slugs = [photo, ...search.body.experts.map((e: { slug: string }) => e.slug)];
-    const summaries = new Map<string, Record<string, unknown>>(search.body.experts.map((e: { slug: string }) => [e.slug, e]));
+    const summaries = new Map<string, Record<string, unknown>>(
+      search.body.experts.map((e: { slug: string }) => [e.slug, e]),
+    );
     const named = await api("GET", `/api/agents/experts?locale=ko&q=${encodeURIComponent(name)}&limit=20`);
     expect(named.status).toBe(200);
     for (const e of named.body.experts) summaries.set(e.slug, e);
@@ -50,16 +52,31 @@ describe("one expert shape (src/experts/shape.ts)", () => {
       await cp(join(root, "generated"), join(dir, "generated"), { recursive: true });
       await cp(join(root, "package.json"), join(dir, "package.json"));
       await symlink(join(root, "node_modules"), join(dir, "node_modules"));
-      await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ extends: join(root, "tsconfig.json"), include: ["src", "generated"], exclude: [] }));
+      await writeFile(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({ extends: join(root, "tsconfig.json"), include: ["src", "generated"], exclude: [] }),
+      );
       const patch = async (file: string, anchor: string, added: string) => {
         const text = await readFile(join(dir, file), "utf8");
         expect(text).toContain(anchor);
         await writeFile(join(dir, file), text.replace(anchor, anchor + added));
       };
-      await patch("generated/agents.ts", "        ExpertFields: {\n", "            probe_unwritten: string;\n            probe_written: number | null;\n");
+      await patch(
+        "generated/agents.ts",
+        "        ExpertFields: {\n",
+        "            probe_unwritten: string;\n            probe_written: number | null;\n",
+      );
       await patch("src/experts/shape.ts", '  slug: "e.slug",\n', '  probe_written: "e.review_count",\n');
-      const proc = Bun.spawn([process.execPath, "x", "tsc", "--noEmit", "--pretty", "false", "-p", dir], { cwd: dir, stdout: "pipe", stderr: "pipe" });
-      const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      const proc = Bun.spawn([process.execPath, "x", "tsc", "--noEmit", "--pretty", "false", "-p", dir], {
+        cwd: dir,
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [out, err, code] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ]);
       const errors = (out + err).split("\n").filter((line) => /: error TS\d+:/.test(line));
       expect(code).not.toBe(0);
       expect(errors.length).toBeGreaterThan(0);

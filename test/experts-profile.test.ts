@@ -33,14 +33,20 @@ describe("GET /api/agents/experts/{slug}", () => {
     expect(body.services).toHaveLength(db.services);
     expect(body.availability.schedule).toHaveLength(db.slots);
     expect(body.ratings).toEqual({ average: db.rating, review_count: db.review_count });
-    expect(body.credentials).toEqual({ is_verified: true, is_featured: db.is_featured, years_experience: db.years_experience });
+    expect(body.credentials).toEqual({
+      is_verified: true,
+      is_featured: db.is_featured,
+      years_experience: db.years_experience,
+    });
     expect(body.location.timezone).toBe(db.timezone);
     expect(body.location.coordinates).toEqual(db.lat === null ? null : { lat: db.lat, lng: db.lng });
     expect(body.contact_methods).toEqual(db.contact_methods);
     for (const url of Object.values(body.contact_methods)) expect(url).toMatch(/^https?:\/\//);
     expect(body).not.toHaveProperty("email");
     for (const entry of body.availability.schedule) {
-      expect(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][entry.day_of_week]).toBe(entry.day);
+      expect(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][entry.day_of_week]).toBe(
+        entry.day,
+      );
     }
   });
 
@@ -97,7 +103,8 @@ describe("GET /api/agents/experts/{slug}/availability", () => {
       and exists (select 1 from schedule_slots s where s.expert_id = e.id)`);
     const { status, body } = await api("GET", `/api/agents/experts/${expert.slug}/availability`);
     expect(status).toBe(200);
-    const [db] = await app.sql`select timezone, availability_status, booking_buffer_minutes from experts where id = ${expert.id}`;
+    const [db] =
+      await app.sql`select timezone, availability_status, booking_buffer_minutes from experts where id = ${expert.id}`;
     const slots = await app.sql`
       select day_of_week::int, start_time::text, end_time::text from schedule_slots
       where expert_id = ${expert.id} order by day_of_week, start_time`;

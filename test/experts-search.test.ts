@@ -6,7 +6,14 @@ beforeAll(async () => {
   app = await testApp();
 });
 
-type Summary = { slug: string; name: string; title: string; rating: number | null; categories: string[]; [k: string]: any };
+type Summary = {
+  slug: string;
+  name: string;
+  title: string;
+  rating: number | null;
+  categories: string[];
+  [k: string]: any;
+};
 type SearchBody = { experts: Summary[]; total: number; page: number; limit: number; has_more: boolean };
 
 async function search(params: Record<string, string | number>) {
@@ -110,7 +117,11 @@ describe("GET /api/agents/experts", () => {
     expect(total).toBeGreaterThan(0);
     for (const e of experts) expect(e.categories).toContain("immigration");
     expect(total).toBe(
-      (await visibleSlugs(app.sql`exists (select 1 from expert_categories c where c.expert_id = e.id and c.category_slug = 'immigration')`)).length,
+      (
+        await visibleSlugs(
+          app.sql`exists (select 1 from expert_categories c where c.expert_id = e.id and c.category_slug = 'immigration')`,
+        )
+      ).length,
     );
   });
 
@@ -128,7 +139,8 @@ describe("GET /api/agents/experts", () => {
   it("matches language by BCP 47 primary subtag", async () => {
     const en = await allPages({ language: "en" });
     expect(en.experts.some((e) => e.languages_spoken.some((l: string) => /^en-/i.test(l)))).toBe(true);
-    for (const e of en.experts) expect(e.languages_spoken.some((l: string) => l.toLowerCase().split("-")[0] === "en")).toBe(true);
+    for (const e of en.experts)
+      expect(e.languages_spoken.some((l: string) => l.toLowerCase().split("-")[0] === "en")).toBe(true);
     const enGb = await allPages({ language: "en-GB" });
     expect(enGb.slugs).toEqual(en.slugs);
   });

@@ -51,7 +51,11 @@ describe("an empty directory on PostgreSQL", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [out, err, code] = await Promise.all([new Response(seed.stdout).text(), new Response(seed.stderr).text(), seed.exited]);
+    const [out, err, code] = await Promise.all([
+      new Response(seed.stdout).text(),
+      new Response(seed.stderr).text(),
+      seed.exited,
+    ]);
     expect({ code, err }).toEqual({ code: 0, err: "" });
     expect(out).toContain("Demo directory loaded");
 

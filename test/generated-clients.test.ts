@@ -23,7 +23,9 @@ type ClientName = (typeof CLIENTS)[number];
 /** The command that generates each client from `doc` into `out` (a folder). */
 const GENERATORS: Record<ClientName, (doc: string, out: string) => { cmd: string[]; env?: Record<string, string> }> = {
   "openapi-fetch": (doc, out) => ({ cmd: [bin("openapi-typescript"), doc, "-o", join(out, "schema.ts")] }),
-  "hey-api": (doc, out) => ({ cmd: [bin("openapi-ts"), "-i", doc, "-o", out, "-c", "@hey-api/client-fetch", "--no-log-file", "--silent"] }),
+  "hey-api": (doc, out) => ({
+    cmd: [bin("openapi-ts"), "-i", doc, "-o", out, "-c", "@hey-api/client-fetch", "--no-log-file", "--silent"],
+  }),
   orval: (doc, out) => ({
     cmd: [bin("orval"), "--config", join(fixtures, "orval.config.mjs")],
     env: { ORVAL_INPUT: doc, ORVAL_OUTPUT: join(out, "client.ts") },
@@ -32,7 +34,12 @@ const GENERATORS: Record<ClientName, (doc: string, out: string) => { cmd: string
 
 // Offline: every HTTP(S) request of a generator goes to a proxy that refuses connections (the
 // discard port), so one that fetched anything would fail instead of passing on a network.
-const OFFLINE = { HTTP_PROXY: "http://127.0.0.1:9", HTTPS_PROXY: "http://127.0.0.1:9", http_proxy: "http://127.0.0.1:9", https_proxy: "http://127.0.0.1:9" };
+const OFFLINE = {
+  HTTP_PROXY: "http://127.0.0.1:9",
+  HTTPS_PROXY: "http://127.0.0.1:9",
+  http_proxy: "http://127.0.0.1:9",
+  https_proxy: "http://127.0.0.1:9",
+};
 
 /** What `tsc --strict` compiles in a client's folder: the generated code and the program using it, for a browser-like target. */
 const TSCONFIG = {
@@ -57,7 +64,11 @@ async function run(cmd: string[], env: Record<string, string> = {}, cwd = root) 
   // `--bun`: the generators run on this Bun, whatever Node the machine has (hey-api needs Node 22).
   const full = cmd[0] === process.execPath ? cmd : [process.execPath, "--bun", ...cmd];
   const proc = Bun.spawn(full, { cwd, env: childEnv, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { exitCode, output: `$ ${cmd.map((c) => c.replace(root, ".")).join(" ")}\n${stdout}${stderr}` };
 }
 
@@ -77,12 +88,17 @@ async function build(name: ClientName, dir: string, doc: string): Promise<Built>
   const { cmd, env } = GENERATORS[name](doc, out);
   // The temporary directory is the generators' working directory: none reads this repo's configuration.
   const generated = await run(cmd, env, dir);
-  if (generated.exitCode !== 0) return { ok: false, log: generated.output, seconds: (performance.now() - started) / 1000 };
+  if (generated.exitCode !== 0)
+    return { ok: false, log: generated.output, seconds: (performance.now() - started) / 1000 };
   await copyFile(join(fixtures, "outcome.ts"), join(home, "outcome.ts"));
   await copyFile(join(fixtures, `${name}.ts`), join(home, "use.ts"));
   await Bun.write(join(home, "tsconfig.json"), JSON.stringify(TSCONFIG));
   const compiled = await run([process.execPath, "x", "tsc", "-p", join(home, "tsconfig.json")]);
-  return { ok: compiled.exitCode === 0, log: `${generated.output}\n${compiled.output}`, seconds: (performance.now() - started) / 1000 };
+  return {
+    ok: compiled.exitCode === 0,
+    log: `${generated.output}\n${compiled.output}`,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 let app: TestApp;
@@ -129,7 +145,12 @@ describe("clients generated from the served /api/openapi.json", () => {
       expect(built.ok).toBe(true);
 
       const key = await createTestKey(app.sql);
-      const context: Context = { baseUrl: served.servers[0].url, key: key.key, slug, idempotencyKey: crypto.randomUUID() };
+      const context: Context = {
+        baseUrl: served.servers[0].url,
+        key: key.key,
+        slug,
+        idempotencyKey: crypto.randomUUID(),
+      };
       const program = (await import(join(dir, name, "use.ts"))) as { run: (ctx: Context) => Promise<Outcome> };
       const outcome = await program.run(context);
 
@@ -155,7 +176,9 @@ describe("clients generated from the served /api/openapi.json", () => {
       expect(outcome.replay.status).toBe(201);
       expect(outcome.replay.replayed).toBe("true");
       expect((outcome.replay.body as { inquiry_id: string }).inquiry_id).toBe(id);
-      const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
+      const [{ n }] = await app.sql<
+        { n: number }[]
+      >`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
       expect(n).toBe(1);
 
       expect(outcome.readBack.status).toBe(200);

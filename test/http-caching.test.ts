@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 async function raw(path: string, headers: Record<string, string> = {}, method = "GET") {
-  const res = await fetch(`${app.url}${path}`, { method, headers: { "accept-encoding": "identity", ...headers }, decompress: false });
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { "accept-encoding": "identity", ...headers },
+    decompress: false,
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes };
 }
@@ -42,15 +46,17 @@ async function afterWrite(path: string, etag: string) {
 
 function decoded(res: { headers: Headers; bytes: Uint8Array }): string {
   const coding = res.headers.get("content-encoding");
-  const bytes = coding === "br" ? brotliDecompressSync(res.bytes) : coding === "gzip" ? gunzipSync(res.bytes) : res.bytes;
+  const bytes =
+    coding === "br" ? brotliDecompressSync(res.bytes) : coding === "gzip" ? gunzipSync(res.bytes) : res.bytes;
   return new TextDecoder().decode(bytes);
 }
 
-const reads = () => [
-  ["search", "/api/agents/experts?limit=20"],
-  ["profile", `/api/agents/experts/${slug}`],
-  ["availability", `/api/agents/experts/${slug}/availability`],
-] as const;
+const reads = () =>
+  [
+    ["search", "/api/agents/experts?limit=20"],
+    ["profile", `/api/agents/experts/${slug}`],
+    ["availability", `/api/agents/experts/${slug}/availability`],
+  ] as const;
 
 describe("ETag and If-None-Match", () => {
   it("gives search, profile and availability a strong ETag that is stable while the directory is", async () => {
@@ -103,7 +109,12 @@ describe("ETag and If-None-Match", () => {
 
   it("changes the ETag of every read a write shows in, so the old tag no longer gets 304", async () => {
     const [{ name }] = await app.sql<{ name: string }[]>`select name from experts where slug = ${slug}`;
-    const paths = [`/api/agents/experts?q=${encodeURIComponent(name)}`, ...reads().slice(1).map(([, path]) => path)];
+    const paths = [
+      `/api/agents/experts?q=${encodeURIComponent(name)}`,
+      ...reads()
+        .slice(1)
+        .map(([, path]) => path),
+    ];
     const before = await Promise.all(paths.map((path) => raw(path)));
     expect(decoded(before[0])).toContain(slug);
     await app.sql`update experts set booking_buffer_minutes = coalesce(booking_buffer_minutes, 0) + 7,
@@ -123,9 +134,18 @@ describe("conditional requests answered from the directory version", () => {
   // Profile and availability 304s come from a remembered tag while the version holds; a write to
   // any table they read must bump it (sql/005, sql/015), or a stale answer would be confirmed.
   const writes = [
-    ["services", "profile", (id: string) => app.sql`update services set title = title || ' (new)' where expert_id = ${id}`],
+    [
+      "services",
+      "profile",
+      (id: string) => app.sql`update services set title = title || ' (new)' where expert_id = ${id}`,
+    ],
     ["subcategories", "profile", (id: string) => app.sql`delete from expert_subcategories where expert_id = ${id}`],
-    ["schedule", "availability", (id: string) => app.sql`update schedule_slots set end_time = end_time - interval '1 minute' where expert_id = ${id}`],
+    [
+      "schedule",
+      "availability",
+      (id: string) =>
+        app.sql`update schedule_slots set end_time = end_time - interval '1 minute' where expert_id = ${id}`,
+    ],
     ["schedule", "profile", (id: string) => app.sql`delete from schedule_slots where expert_id = ${id}`],
   ] as const;
   for (const [table, read, write] of writes) {
@@ -136,7 +156,8 @@ describe("conditional requests answered from the directory version", () => {
           and exists (select 1 from services s where s.expert_id = e.id)
           and exists (select 1 from expert_subcategories s where s.expert_id = e.id)
         order by e.id offset ${writes.findIndex((w) => w[2] === write) + 1} limit 1`;
-      const path = read === "profile" ? `/api/agents/experts/${other}` : `/api/agents/experts/${other}/availability?days=28`;
+      const path =
+        read === "profile" ? `/api/agents/experts/${other}` : `/api/agents/experts/${other}/availability?days=28`;
       const etag = (await raw(path)).headers.get("etag")!;
       expect((await raw(path, { "if-none-match": etag })).status).toBe(304); // remembered now
       expect((await raw(path, { "if-none-match": etag })).status).toBe(304); // from the version
@@ -169,20 +190,33 @@ describe("compression", () => {
     for (const [, path] of reads()) {
       const plain = await raw(path);
       if (plain.bytes.length < 1024) continue;
-      for (const [accept, coding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"], ["*", "br"], ["gzip;q=1, br;q=0.5", "gzip"]]) {
+      for (const [accept, coding] of [
+        ["gzip, deflate, br", "br"],
+        ["gzip", "gzip"],
+        ["br;q=0, gzip", "gzip"],
+        ["*", "br"],
+        ["gzip;q=1, br;q=0.5", "gzip"],
+      ]) {
         const res = await raw(path, { "accept-encoding": accept });
         expect(res.headers.get("content-encoding")).toBe(coding);
         expect(res.bytes.length).toBeLessThan(plain.bytes.length);
         expect(decoded(res)).toBe(decoded(plain));
         expect(res.headers.get("etag")).toBe(plain.headers.get("etag")!.replace(/"$/, `-${coding}"`));
-        expect((await raw(path, { "accept-encoding": accept, "if-none-match": res.headers.get("etag")! })).status).toBe(304);
+        expect((await raw(path, { "accept-encoding": accept, "if-none-match": res.headers.get("etag")! })).status).toBe(
+          304,
+        );
       }
     }
   });
 
   it("sends the identity body when not asked, when every coding is refused, and on HEAD", async () => {
     const [, path] = reads()[0];
-    for (const headers of [{} as Record<string, string>, { "accept-encoding": "br;q=0, gzip;q=0" }, { "accept-encoding": "*;q=0" }, { "accept-encoding": "deflate" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { "accept-encoding": "br;q=0, gzip;q=0" },
+      { "accept-encoding": "*;q=0" },
+      { "accept-encoding": "deflate" },
+    ]) {
       const res = await raw(path, headers);
       expect(res.headers.get("content-encoding")).toBeNull();
       expect(() => JSON.parse(decoded(res))).not.toThrow();
@@ -225,7 +259,10 @@ describe("compression", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBeNull();
     expect((await res.json()).result.serverInfo.name).toBe("expert-directory");
-    const sse = await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", "accept-encoding": "br, gzip" }, decompress: false });
+    const sse = await fetch(`${app.url}/api/sse`, {
+      headers: { accept: "text/event-stream", "accept-encoding": "br, gzip" },
+      decompress: false,
+    });
     expect(sse.headers.get("content-encoding")).toBeNull();
     expect(sse.headers.get("content-type")).toStartWith("text/event-stream");
     await sse.body?.cancel();

@@ -45,10 +45,24 @@ describe("bodies that are not JSON", () => {
     const key = await createTestKey((await testApp()).sql);
     const form = "email=a%40example.com&password=correct+horse+battery";
     for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"]) {
-      expect((await api("POST", "/api/auth/signup", { rawBody: form, headers: { "content-type": type } })).status).toBe(415);
-      expect((await api("POST", "/api/auth/login", { rawBody: form, headers: { "content-type": type } })).status).toBe(415);
-      expect((await api("POST", "/api/agents/keys", { rawBody: "name=x", headers: { "content-type": type, cookie } })).status).toBe(415);
-      expect((await api("POST", "/api/agents/inquiries", { rawBody: "{}", headers: { "content-type": type, ...key.headers } })).status).toBe(415);
+      expect((await api("POST", "/api/auth/signup", { rawBody: form, headers: { "content-type": type } })).status).toBe(
+        415,
+      );
+      expect((await api("POST", "/api/auth/login", { rawBody: form, headers: { "content-type": type } })).status).toBe(
+        415,
+      );
+      expect(
+        (await api("POST", "/api/agents/keys", { rawBody: "name=x", headers: { "content-type": type, cookie } }))
+          .status,
+      ).toBe(415);
+      expect(
+        (
+          await api("POST", "/api/agents/inquiries", {
+            rawBody: "{}",
+            headers: { "content-type": type, ...key.headers },
+          })
+        ).status,
+      ).toBe(415);
     }
     const { sql } = await testApp();
     expect(await sql`select 1 from users where email = 'a@example.com'`).toHaveLength(0);
@@ -63,21 +77,33 @@ describe("bodies that are not JSON", () => {
 
 describe("e-mail addresses follow the contract's EmailAddress", () => {
   it("refuses quoted local parts and IP literals with 400, accepts dot-atoms", async () => {
-    for (const email of ['"a b"@example.com', "user@[127.0.0.1]", "user@localhost", "a..b@example.com", "user@-x.com"]) {
+    for (const email of [
+      '"a b"@example.com',
+      "user@[127.0.0.1]",
+      "user@localhost",
+      "a..b@example.com",
+      "user@-x.com",
+    ]) {
       const res = await api("POST", "/api/auth/signup", { body: { email, password: TEST_PASSWORD } });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ field: "email", message: "must be an e-mail address" }]);
     }
     const key = await createTestKey((await testApp()).sql);
-    const [{ slug }] = await (await testApp()).sql`select slug from experts where is_public and is_verified order by id limit 1`;
-    const res = await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug, { requester_email: "o'brien+tax@mail.example.co.uk" }), headers: key.headers });
+    const [{ slug }] = await (await testApp())
+      .sql`select slug from experts where is_public and is_verified order by id limit 1`;
+    const res = await api("POST", "/api/agents/inquiries", {
+      body: inquiryFor(slug, { requester_email: "o'brien+tax@mail.example.co.uk" }),
+      headers: key.headers,
+    });
     expect(res.status).toBe(201);
   });
 });
 
 describe("NUL characters", () => {
   it("are a documented 400 naming the field, in bodies and query strings", async () => {
-    const signup = await api("POST", "/api/auth/signup", { body: { email: uniqueEmail("nul"), password: "correct\u0000horse battery" } });
+    const signup = await api("POST", "/api/auth/signup", {
+      body: { email: uniqueEmail("nul"), password: "correct\u0000horse battery" },
+    });
     expect(signup.status).toBe(400);
     expect(signup.body.errors).toEqual([{ field: "password", message: "must not contain NUL characters" }]);
     const search = await api("GET", "/api/agents/experts?q=tax%00");

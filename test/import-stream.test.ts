@@ -40,7 +40,10 @@ function ndjson(name: string, records: unknown[]): string {
 const experts = (prefix: string, n: number) => syntheticExperts(n).map((r, i) => ({ ...r, slug: `${prefix}-${i}` }));
 
 async function rejection(promise: Promise<unknown>): Promise<ImportRejected> {
-  const error = await promise.then(() => null, (e) => e);
+  const error = await promise.then(
+    () => null,
+    (e) => e,
+  );
   expect(error).toBeInstanceOf(ImportRejected);
   return error as ImportRejected;
 }
@@ -53,7 +56,9 @@ describe("importFile", () => {
     const records: unknown[] = experts("mid", 7);
     records[3] = { ...(records[3] as object), email: "not an e-mail" };
     const error = await rejection(importFile(db, ndjson("mid.ndjson", records), { batchSize: 2 }));
-    expect(error.errors).toEqual([{ at: "line 4", slug: "mid-3", field: "email", message: "must be an e-mail address" }]);
+    expect(error.errors).toEqual([
+      { at: "line 4", slug: "mid-3", field: "email", message: "must be an e-mail address" },
+    ]);
     expect(error.message).toContain("nothing was written");
     expect(await countOf("mid")).toBe(0);
   });
@@ -62,7 +67,9 @@ describe("importFile", () => {
     const records = experts("rep", 6);
     records[5] = { ...records[5], slug: "rep-1" };
     const error = await rejection(importFile(db, ndjson("rep.ndjson", records), { batchSize: 2 }));
-    expect(error.errors).toEqual([{ at: "line 6", slug: "rep-1", field: "slug", message: "repeats the slug of the record at line 2" }]);
+    expect(error.errors).toEqual([
+      { at: "line 6", slug: "rep-1", field: "slug", message: "repeats the slug of the record at line 2" },
+    ]);
     const array = join(dir, "rep.json");
     writeFileSync(array, JSON.stringify(records));
     const inArray = await rejection(importFile(db, array));
@@ -75,7 +82,15 @@ describe("importFile", () => {
     const error = await rejection(importFile(db, ndjson("many.ndjson", records)));
     expect(error.total).toBe(130);
     expect(error.errors.length).toBe(130);
-    const worse = await rejection(importFile(db, ndjson("worse.ndjson", experts("worse", 450).map((r) => ({ ...r, email: "nope" })))));
+    const worse = await rejection(
+      importFile(
+        db,
+        ndjson(
+          "worse.ndjson",
+          experts("worse", 450).map((r) => ({ ...r, email: "nope" })),
+        ),
+      ),
+    );
     expect(worse.total).toBe(450);
     expect(worse.errors.length).toBe(200);
     expect(worse.errors.map((e) => e.at).slice(0, 3)).toEqual(["line 1", "line 2", "line 3"]);
@@ -83,18 +98,37 @@ describe("importFile", () => {
 
   it("loads every batch, and a second run of the same file changes nothing and says so", async () => {
     const path = ndjson("again.ndjson", experts("again", 25));
-    expect(await importFile(db, path, { batchSize: 10 })).toEqual({ total: 25, inserted: 25, updated: 0, unchanged: 0 });
+    expect(await importFile(db, path, { batchSize: 10 })).toEqual({
+      total: 25,
+      inserted: 25,
+      updated: 0,
+      unchanged: 0,
+    });
     const snapshot = () => db.sql`
       select e.slug, e.updated_at, e.listed_at, e.search_doc::text,
         array(select s.title from services s where s.expert_id = e.id order by s.position) as services
       from experts e where slug like 'again-%' order by slug`;
     const before = await snapshot();
-    expect(await importFile(db, path, { batchSize: 10 })).toEqual({ total: 25, inserted: 0, updated: 0, unchanged: 25 });
+    expect(await importFile(db, path, { batchSize: 10 })).toEqual({
+      total: 25,
+      inserted: 0,
+      updated: 0,
+      unchanged: 25,
+    });
     expect(await snapshot()).toEqual(before);
 
     const changed = experts("again", 25);
-    changed[7] = { ...changed[7], name: "Changed Name", services: [{ title: "Only this", price_usd: 10, price_type: "fixed" }] };
-    expect(await importFile(db, ndjson("again2.ndjson", changed), { batchSize: 10 })).toEqual({ total: 25, inserted: 0, updated: 1, unchanged: 24 });
+    changed[7] = {
+      ...changed[7],
+      name: "Changed Name",
+      services: [{ title: "Only this", price_usd: 10, price_type: "fixed" }],
+    };
+    expect(await importFile(db, ndjson("again2.ndjson", changed), { batchSize: 10 })).toEqual({
+      total: 25,
+      inserted: 0,
+      updated: 1,
+      unchanged: 24,
+    });
     const [row] = await db.sql`
       select name, starting_price_usd::float8 as price, (select count(*)::int from services s where s.expert_id = e.id) as services
       from experts e where slug = 'again-7'`;
@@ -132,15 +166,25 @@ describe("importFile", () => {
         (select count(*)::int from import_deferred) as deferred`;
     return row;
   };
-  const complete = { indexes: ["experts_search_bio", "experts_search_doc", "experts_search_text_trgm"], keys: 5, deferred: 0 };
+  const complete = {
+    indexes: ["experts_search_bio", "experts_search_doc", "experts_search_text_trgm"],
+    keys: 5,
+    deferred: 0,
+  };
 
   it("a bulk load writes the same rows and documents, and puts the indexes and foreign keys back", async () => {
     expect(await takenDown()).toEqual(complete);
     const path = ndjson("bulk.ndjson", experts("bulk", 30));
-    expect(await importFile(db, path, { batchSize: 10, bulk: true })).toEqual({ total: 30, inserted: 30, updated: 0, unchanged: 0 });
+    expect(await importFile(db, path, { batchSize: 10, bulk: true })).toEqual({
+      total: 30,
+      inserted: 30,
+      updated: 0,
+      unchanged: 0,
+    });
     expect(await takenDown()).toEqual(complete);
     const ids = (await db.sql<{ id: string }[]>`select id from experts where slug like 'bulk-%'`).map((r) => r.id);
-    const docs = () => db.sql`select search_doc::text, search_bio::text, search_text from experts where slug like 'bulk-%' order by id`;
+    const docs = () =>
+      db.sql`select search_doc::text, search_bio::text, search_text from experts where slug like 'bulk-%' order by id`;
     const written = await docs();
     await db.sql.begin((tx) => refreshSearchDocuments(tx, ids));
     expect(await docs()).toEqual(written);
@@ -158,7 +202,8 @@ describe("importFile", () => {
       session.release();
     }
     expect(await takenDown()).toEqual({ indexes: [], keys: 0, deferred: 8 });
-    const found = await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
+    const found =
+      await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
     expect(found.length).toBeGreaterThan(0);
     if (db.kind === "server") {
       // While an import holds the lock, a server start leaves the restoring to it.
@@ -177,9 +222,15 @@ describe("importFile", () => {
       }
     }
     // The next (small) import puts everything back before it writes.
-    expect(await importFile(db, ndjson("killed2.ndjson", experts("killed", 6)))).toEqual({ total: 6, inserted: 1, updated: 0, unchanged: 5 });
+    expect(await importFile(db, ndjson("killed2.ndjson", experts("killed", 6)))).toEqual({
+      total: 6,
+      inserted: 1,
+      updated: 0,
+      unchanged: 5,
+    });
     expect(await takenDown()).toEqual(complete);
-    const again = await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
+    const again =
+      await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
     expect(again.length).toBeGreaterThanOrEqual(found.length);
   });
 
@@ -192,7 +243,10 @@ describe("importFile", () => {
     }
     expect((await takenDown()).deferred).toBe(8);
     const lines: string[] = [];
-    await prepareSearch(db.sql, createLogger("info", (line) => lines.push(line)));
+    await prepareSearch(
+      db.sql,
+      createLogger("info", (line) => lines.push(line)),
+    );
     expect(await takenDown()).toEqual(complete);
     expect(lines.join("")).toContain("restoring what an interrupted import took down");
   });

@@ -40,7 +40,10 @@ function record(slug: string, overrides: Record<string, unknown> = {}) {
     languages_spoken: ["fr", "en-GB"],
     rating: 4.5,
     review_count: 3,
-    translations: { en: { title: "Contract lawyer", tagline: "Plain-language contracts", bio: "Bio." }, fr: { title: "Avocate en droit des contrats" } },
+    translations: {
+      en: { title: "Contract lawyer", tagline: "Plain-language contracts", bio: "Bio." },
+      fr: { title: "Avocate en droit des contrats" },
+    },
     services: [
       { title: "First call", price_usd: 90, price_type: "fixed", duration_minutes: 30 },
       { title: "Review", price_usd: 250, price_type: "fixed", duration_minutes: 60 },
@@ -54,16 +57,21 @@ function record(slug: string, overrides: Record<string, unknown> = {}) {
 describe("import FILE", () => {
   it("inserts NDJSON records with everything they carry", async () => {
     const file = join(dir, "experts.ndjson");
-    writeFileSync(file, `${[record("imp-one"), record("imp-two"), record("imp-three")].map((r) => JSON.stringify(r)).join("\n")}\n`);
+    writeFileSync(
+      file,
+      `${[record("imp-one"), record("imp-two"), record("imp-three")].map((r) => JSON.stringify(r)).join("\n")}\n`,
+    );
     const result = await runCli(["import", file], env);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Imported 3 experts: 3 new, 0 updated");
-    const rows = await query((sql) => sql`
+    const rows = await query(
+      (sql) => sql`
       select e.slug, e.starting_price_usd::float8 as price, e.language_subtags, e.search_text,
         (select count(*)::int from services s where s.expert_id = e.id) as services,
         (select count(*)::int from expert_translations t where t.expert_id = e.id) as texts
-      from experts e where slug like 'imp-%' order by slug`);
+      from experts e where slug like 'imp-%' order by slug`,
+    );
     expect(rows.map((r: any) => r.slug)).toEqual(["imp-one", "imp-three", "imp-two"]);
     expect(rows[0].price).toBe(90);
     expect(rows[0].services).toBe(2);
@@ -74,13 +82,20 @@ describe("import FILE", () => {
 
   it("updates existing slugs from a JSON array, replacing services", async () => {
     const file = join(dir, "update.json");
-    writeFileSync(file, JSON.stringify([record("imp-one", { name: "Renamed One", services: [{ title: "Only", price_usd: 40, price_type: "hourly" }] })]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        record("imp-one", { name: "Renamed One", services: [{ title: "Only", price_usd: 40, price_type: "hourly" }] }),
+      ]),
+    );
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Imported 1 experts: 0 new, 1 updated");
-    const [row] = await query((sql) => sql`
+    const [row] = await query(
+      (sql) => sql`
       select name, starting_price_usd::float8 as price, (select count(*)::int from services s where s.expert_id = e.id) as services
-      from experts e where slug = 'imp-one'`);
+      from experts e where slug = 'imp-one'`,
+    );
     expect(row).toEqual({ name: "Renamed One", price: 40, services: 1 });
   });
 
@@ -108,7 +123,10 @@ describe("import FILE", () => {
     const result = await runCli(["import", file], env);
     expect(result.code).toBe(1);
     // (The list of categories is the contract's, not this test's.)
-    const lines = result.stderr.trim().split("\n").map((line) => line.replace(/(must be one of):.*/, "$1: …"));
+    const lines = result.stderr
+      .trim()
+      .split("\n")
+      .map((line) => line.replace(/(must be one of):.*/, "$1: …"));
     expect(lines).toEqual([
       "line 2 (slug imp-bad-title): translations.en.title is required",
       "line 3 (slug imp-bad-email): email must be an e-mail address",
@@ -157,13 +175,18 @@ describe("import FILE", () => {
     ]);
     const after = await query((sql) => sql`select count(*)::int as n, max(updated_at) as t from experts`);
     expect(after).toEqual(before);
-    expect(await query((sql) => sql`select count(*)::int as n from experts where slug like 'arr-%'`)).toEqual([{ n: 0 }]);
+    expect(await query((sql) => sql`select count(*)::int as n from experts where slug like 'arr-%'`)).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it("refuses scripts and data in URLs with the record's line, and allows mailto:/tel: only for e-mail and phone", async () => {
     const before = await query((sql) => sql`select count(*)::int as n from experts`);
     const bad = [
-      record("imp-url-ok", { avatar_url: "https://img.example.com/a.png", contact_methods: { website: "http://example.com", email: "mailto:a@example.com", phone: "tel:+15555550100" } }),
+      record("imp-url-ok", {
+        avatar_url: "https://img.example.com/a.png",
+        contact_methods: { website: "http://example.com", email: "mailto:a@example.com", phone: "tel:+15555550100" },
+      }),
       record("imp-js-avatar", { avatar_url: "javascript:alert(1)" }),
       record("imp-data-cover", { cover_image_url: "data:text/html;base64,PHNjcmlwdD4=" }),
       record("imp-js-contact", { contact_methods: { website: "JavaScript:alert(1)" } }),
@@ -177,9 +200,15 @@ describe("import FILE", () => {
     expect(result.stderr).not.toContain("line 1 ");
     expect(result.stderr).toContain("line 2 (slug imp-js-avatar): avatar_url must be an https: or http: URL");
     expect(result.stderr).toContain("line 3 (slug imp-data-cover): cover_image_url must be an https: or http: URL");
-    expect(result.stderr).toContain("line 4 (slug imp-js-contact): contact_methods.website must be an https: or http: URL");
-    expect(result.stderr).toContain("line 5 (slug imp-mailto-website): contact_methods.website must be an https: or http: URL");
-    expect(result.stderr).toContain("line 6 (slug imp-tel-email): contact_methods.email must be an https: or http: or mailto: URL");
+    expect(result.stderr).toContain(
+      "line 4 (slug imp-js-contact): contact_methods.website must be an https: or http: URL",
+    );
+    expect(result.stderr).toContain(
+      "line 5 (slug imp-mailto-website): contact_methods.website must be an https: or http: URL",
+    );
+    expect(result.stderr).toContain(
+      "line 6 (slug imp-tel-email): contact_methods.email must be an https: or http: or mailto: URL",
+    );
     expect(await query((sql) => sql`select count(*)::int as n from experts`)).toEqual(before);
     writeFileSync(file, `${JSON.stringify(bad[0])}\n`);
     expect((await runCli(["import", file], env)).code).toBe(0);

@@ -32,7 +32,9 @@ async function rows(): Promise<string> {
 
 beforeAll(async () => {
   app = await testApp();
-  [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+  [{ slug }] = await app.sql<
+    { slug: string }[]
+  >`select slug from experts where is_public and is_verified order by id limit 1`;
   key = await createTestKey(app.sql);
   mcp = await mcpClient(app.url, "streamable-http", key.headers);
 }, 120_000);
@@ -41,7 +43,8 @@ afterAll(async () => {
   await mcp?.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>) => (await mcp.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await mcp.callTool({ name, arguments: args })) as CallToolResult;
 
 describe("REST: a lone surrogate anywhere in a JSON body is a 400 naming the field", () => {
   const cases: [string, Record<string, unknown>, string][] = [
@@ -54,7 +57,10 @@ describe("REST: a lone surrogate anywhere in a JSON body is a 400 naming the fie
   for (const [what, override, field] of cases) {
     it(`inquiry with one in ${what}: 400, no row written`, async () => {
       const before = await rows();
-      const res = await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug, override), headers: { ...key.headers, "idempotency-key": `lone-${what.replaceAll(" ", "-")}` } });
+      const res = await api("POST", "/api/agents/inquiries", {
+        body: inquiryFor(slug, override),
+        headers: { ...key.headers, "idempotency-key": `lone-${what.replaceAll(" ", "-")}` },
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ field, message: SURROGATE_MESSAGE }]);
       expect(await rows()).toBe(before);
@@ -62,36 +68,66 @@ describe("REST: a lone surrogate anywhere in a JSON body is a 400 naming the fie
   }
 
   it("an inquiry with NUL and a lone surrogate in one value gets one error of each kind", async () => {
-    const res = await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug, { message: `a\u0000b${LONE}` }), headers: key.headers });
+    const res = await api("POST", "/api/agents/inquiries", {
+      body: inquiryFor(slug, { message: `a\u0000b${LONE}` }),
+      headers: key.headers,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: "message", message: NUL_MESSAGE }, { field: "message", message: SURROGATE_MESSAGE }]);
+    expect(res.body.errors).toEqual([
+      { field: "message", message: NUL_MESSAGE },
+      { field: "message", message: SURROGATE_MESSAGE },
+    ]);
   });
 
   it("a paired surrogate (an emoji, as JSON escapes) is text like any other: 201", async () => {
-    const res = await api("POST", "/api/agents/inquiries", { rawBody: JSON.stringify(inquiryFor(slug, { context: { mood: "😀" } })).replace("😀", "\\ud83d\\ude00"), headers: { ...key.headers, "content-type": "application/json" } });
+    const res = await api("POST", "/api/agents/inquiries", {
+      rawBody: JSON.stringify(inquiryFor(slug, { context: { mood: "😀" } })).replace("😀", "\\ud83d\\ude00"),
+      headers: { ...key.headers, "content-type": "application/json" },
+    });
     expect(res.status).toBe(201);
-    const [row] = await app.sql<{ context: { mood: string } }[]>`select context from inquiries where id = ${res.body.inquiry_id}`;
+    const [row] = await app.sql<
+      { context: { mood: string } }[]
+    >`select context from inquiries where id = ${res.body.inquiry_id}`;
     expect(row.context.mood).toBe("😀");
   });
 
   it("the surrogate's UTF-8 bytes (ED A0 80) are not UTF-8: the body's 400", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"email":"a@example.com","password":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('xxxxxxxxxxx"}')]);
-    const res = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: bytes });
+    const bytes = Buffer.concat([
+      Buffer.from('{"email":"a@example.com","password":"'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from('xxxxxxxxxxx"}'),
+    ]);
+    const res = await fetch(`${app.url}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: bytes,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual([{ field: "body", message: "is not valid UTF-8" }]);
   });
 
   it("sign-up, log-in and key creation: 400 naming the field, no account, session or key made", async () => {
     const before = await rows();
-    const signup = await api("POST", "/api/auth/signup", { body: { email: `${LONE}@example.com`, password: TEST_PASSWORD } });
+    const signup = await api("POST", "/api/auth/signup", {
+      body: { email: `${LONE}@example.com`, password: TEST_PASSWORD },
+    });
     expect(signup.status).toBe(400);
     expect(signup.body.errors).toEqual([{ field: "email", message: SURROGATE_MESSAGE }]);
-    const password = await api("POST", "/api/auth/signup", { body: { email: uniqueEmail("lone"), password: `${TEST_PASSWORD}${LONE}` } });
+    const password = await api("POST", "/api/auth/signup", {
+      body: { email: uniqueEmail("lone"), password: `${TEST_PASSWORD}${LONE}` },
+    });
     expect(password.body.errors).toEqual([{ field: "password", message: SURROGATE_MESSAGE }]);
-    const login = await api("POST", "/api/auth/login", { body: { email: `x${LONE}@example.com`, password: `p${LONE}assword1234` } });
+    const login = await api("POST", "/api/auth/login", {
+      body: { email: `x${LONE}@example.com`, password: `p${LONE}assword1234` },
+    });
     expect(login.status).toBe(400);
-    expect(login.body.errors).toEqual([{ field: "email", message: SURROGATE_MESSAGE }, { field: "password", message: SURROGATE_MESSAGE }]);
-    const unknown = await api("POST", "/api/auth/login", { body: { email: "a@example.com", password: TEST_PASSWORD, [`x${LONE}`]: 1 } });
+    expect(login.body.errors).toEqual([
+      { field: "email", message: SURROGATE_MESSAGE },
+      { field: "password", message: SURROGATE_MESSAGE },
+    ]);
+    const unknown = await api("POST", "/api/auth/login", {
+      body: { email: "a@example.com", password: TEST_PASSWORD, [`x${LONE}`]: 1 },
+    });
     expect(unknown.body.errors).toEqual([{ field: `x${LONE}`, message: SURROGATE_MESSAGE }]);
     expect(await rows()).toBe(before);
 
@@ -105,7 +141,11 @@ describe("REST: a lone surrogate anywhere in a JSON body is a 400 naming the fie
   });
 
   it("a query string cannot carry one: bytes that are not UTF-8 decode to U+FFFD, a 200 and no database error", async () => {
-    for (const path of ["/api/agents/experts?q=%ED%A0%80", "/api/agents/experts?city=%ED%A0%80&q=tax%ED%B0%80", "/api/agents/experts?country=%ED%A0"]) {
+    for (const path of [
+      "/api/agents/experts?q=%ED%A0%80",
+      "/api/agents/experts?city=%ED%A0%80&q=tax%ED%B0%80",
+      "/api/agents/experts?country=%ED%A0",
+    ]) {
       const res = await api("GET", path);
       expect(res.status).toBeLessThan(500);
       expect([200, 400]).toContain(res.status);
@@ -136,10 +176,16 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
         const types = [schema.type].flat();
         const bad: [Record<string, unknown>, string][] = [];
         if (types.includes("string")) {
-          bad.push([{ [name]: `x\u0000y` }, `${name} ${NUL_MESSAGE}`], [{ [name]: LONE }, `${name} ${SURROGATE_MESSAGE}`]);
+          bad.push(
+            [{ [name]: `x\u0000y` }, `${name} ${NUL_MESSAGE}`],
+            [{ [name]: LONE }, `${name} ${SURROGATE_MESSAGE}`],
+          );
         }
         if (types.includes("object")) {
-          bad.push([{ [name]: { [`k${LONE}`]: "v" } }, `${name}.k${LONE} ${SURROGATE_MESSAGE}`], [{ [name]: { deep: [{ k: "v\u0000" }] } }, `${name}.deep.0.k ${NUL_MESSAGE}`]);
+          bad.push(
+            [{ [name]: { [`k${LONE}`]: "v" } }, `${name}.k${LONE} ${SURROGATE_MESSAGE}`],
+            [{ [name]: { deep: [{ k: "v\u0000" }] } }, `${name}.deep.0.k ${NUL_MESSAGE}`],
+          );
         }
         for (const [override, says] of bad) {
           const result = await call(tool.name, { ...baseline(tool.name), ...override });
@@ -167,17 +213,29 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
       const rest = await api("GET", `/api/agents/experts?${query}`);
       expect(rest.status).toBe(400);
       const text = resultText(await call("search_experts", args));
-      expect(text).toBe(`Invalid arguments: ${rest.body.errors.map((e: { field: string; message: string }) => `${e.field} ${e.message}`).join("; ")}. Fix them and call the tool again.`);
+      expect(text).toBe(
+        `Invalid arguments: ${rest.body.errors.map((e: { field: string; message: string }) => `${e.field} ${e.message}`).join("; ")}. Fix them and call the tool again.`,
+      );
     }
   });
 
   it("submit_inquiry with a lone surrogate in requester_name, message or context: REST's errors, no row written", async () => {
     const before = await rows();
-    for (const override of [{ requester_name: LONE }, { message: `m${LONE}` }, { context: { [LONE]: 1 } }, { context: { tz: LONE } }]) {
-      const rest = await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug, override), headers: key.headers });
+    for (const override of [
+      { requester_name: LONE },
+      { message: `m${LONE}` },
+      { context: { [LONE]: 1 } },
+      { context: { tz: LONE } },
+    ]) {
+      const rest = await api("POST", "/api/agents/inquiries", {
+        body: inquiryFor(slug, override),
+        headers: key.headers,
+      });
       expect(rest.status).toBe(400);
       const text = resultText(await call("submit_inquiry", inquiryFor(slug, override)));
-      expect(text).toBe(`Invalid arguments: ${rest.body.errors.map((e: { field: string; message: string }) => `${e.field} ${e.message}`).join("; ")}. Fix them and call the tool again.`);
+      expect(text).toBe(
+        `Invalid arguments: ${rest.body.errors.map((e: { field: string; message: string }) => `${e.field} ${e.message}`).join("; ")}. Fix them and call the tool again.`,
+      );
     }
     expect(await rows()).toBe(before);
   });
@@ -185,11 +243,21 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
   it("over the legacy SSE transport too (the tools know no transport)", async () => {
     const sse = await mcpClient(app.url, "sse", key.headers);
     try {
-      const search = (await sse.callTool({ name: "search_experts", arguments: { q: "tax", city: `Seoul${LONE}` } })) as CallToolResult;
-      expect(resultText(search)).toBe(`Invalid arguments: city ${SURROGATE_MESSAGE}. Fix them and call the tool again.`);
+      const search = (await sse.callTool({
+        name: "search_experts",
+        arguments: { q: "tax", city: `Seoul${LONE}` },
+      })) as CallToolResult;
+      expect(resultText(search)).toBe(
+        `Invalid arguments: city ${SURROGATE_MESSAGE}. Fix them and call the tool again.`,
+      );
       const before = await rows();
-      const submit = (await sse.callTool({ name: "submit_inquiry", arguments: inquiryFor(slug, { context: { notes: `\u0000` } }) })) as CallToolResult;
-      expect(resultText(submit)).toBe(`Invalid arguments: context.notes ${NUL_MESSAGE}. Fix them and call the tool again.`);
+      const submit = (await sse.callTool({
+        name: "submit_inquiry",
+        arguments: inquiryFor(slug, { context: { notes: `\u0000` } }),
+      })) as CallToolResult;
+      expect(resultText(submit)).toBe(
+        `Invalid arguments: context.notes ${NUL_MESSAGE}. Fix them and call the tool again.`,
+      );
       expect(await rows()).toBe(before);
     } finally {
       await sse.close();
@@ -198,10 +266,14 @@ describe("MCP: every tool checks its arguments with REST's validators", () => {
 
   it("arguments of the wrong type or unknown: a tool error naming each, in the contract's words", async () => {
     const search = resultText(await call("search_experts", { page: "two", accepting_only: "yes", accepting: "1" }));
-    expect(search).toBe("Invalid arguments: accepting is not an argument of this tool; accepting_only must be boolean; page must be integer. Fix them and call the tool again.");
+    expect(search).toBe(
+      "Invalid arguments: accepting is not an argument of this tool; accepting_only must be boolean; page must be integer. Fix them and call the tool again.",
+    );
     const submit = resultText(await call("submit_inquiry", { ...inquiryFor(slug), requester_name: 7, message: "   " }));
     expect(submit).toContain("requester_name must be string");
-    expect(resultText(await call("get_expert", {}))).toBe("Invalid arguments: slug is required. Fix them and call the tool again.");
+    expect(resultText(await call("get_expert", {}))).toBe(
+      "Invalid arguments: slug is required. Fix them and call the tool again.",
+    );
     // a slug that cannot exist is "no such expert", as over REST (404), not a 400
     expect(resultText(await call("get_expert", { slug: "Not A Slug!" }))).toContain("search_experts");
     // and a good call still works on the same session

@@ -16,7 +16,9 @@ let otherSlug: string;
 
 beforeAll(async () => {
   app = await testApp();
-  const rows = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 2`;
+  const rows = await app.sql<
+    { slug: string }[]
+  >`select slug from experts where is_public and is_verified order by id limit 2`;
   [slug, otherSlug] = rows.map((r) => r.slug);
 }, 120_000);
 
@@ -29,7 +31,9 @@ function post(key: TestKey | null, payload: unknown, headers: Record<string, str
 }
 
 async function countInquiries(key: TestKey): Promise<number> {
-  const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
+  const [{ n }] = await app.sql<
+    { n: number }[]
+  >`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
   return n;
 }
 
@@ -45,7 +49,8 @@ describe("POST /api/agents/inquiries: success", () => {
     expect(inquiry.booking_url).toEndWith(`/experts/${slug}#booking`);
     expect(Math.abs(Date.parse(inquiry.created_at) - Date.now())).toBeLessThan(60_000);
 
-    const [row] = await app.sql`select i.*, e.slug, e.email as expert_email from inquiries i join experts e on e.id = i.expert_id where i.id = ${inquiry.inquiry_id}`;
+    const [row] =
+      await app.sql`select i.*, e.slug, e.email as expert_email from inquiries i join experts e on e.id = i.expert_id where i.id = ${inquiry.inquiry_id}`;
     expect(row.slug).toBe(slug);
     expect(row.api_key_id).toBe(key.keyId);
     expect(row.requester_email).toBe("alex.morgan@example.com");
@@ -175,10 +180,21 @@ describe("POST /api/agents/inquiries: 400", () => {
     await refused({ notes: "x".repeat(501) }, "context.notes", "must NOT have more than 500 characters");
     await refused({ ["k".repeat(65)]: 1 }, `context.${"k".repeat(65)}`, "key must NOT have more than 64 characters");
     await refused({ "": "x" }, "context.", "key must NOT have fewer than 1 characters");
-    await refused(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])), "context", "must NOT have more than 20 properties");
+    await refused(
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])),
+      "context",
+      "must NOT have more than 20 properties",
+    );
 
     // the bounds themselves are fine, and stored as given
-    const most = { ...Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`${"k".repeat(62)}${String(i).padStart(2, "0")}`, i])), notes: "n".repeat(500), urgent: true, budget_usd: 299.5 };
+    const most = {
+      ...Object.fromEntries(
+        Array.from({ length: 17 }, (_, i) => [`${"k".repeat(62)}${String(i).padStart(2, "0")}`, i]),
+      ),
+      notes: "n".repeat(500),
+      urgent: true,
+      budget_usd: 299.5,
+    };
     const ok = await post(key, body({ context: most }));
     expect(ok.status).toBe(201);
     const [row] = await app.sql`select context from inquiries where id = ${ok.body.inquiry_id}`;
@@ -187,7 +203,10 @@ describe("POST /api/agents/inquiries: 400", () => {
 
   it("refuses a body that is not a JSON object", async () => {
     for (const rawBody of ["{not json", "[1, 2]", '"text"', "null", ""]) {
-      const res = await api("POST", "/api/agents/inquiries", { rawBody, headers: { ...key.headers, "content-type": "application/json" } });
+      const res = await api("POST", "/api/agents/inquiries", {
+        rawBody,
+        headers: { ...key.headers, "content-type": "application/json" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].field).toBe("body");
     }
@@ -195,7 +214,10 @@ describe("POST /api/agents/inquiries: 400", () => {
 
   it("refuses a body sent with a Content-Type other than JSON with 415", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const res = await api("POST", "/api/agents/inquiries", { rawBody: JSON.stringify(body()), headers: { ...key.headers, "content-type": type } });
+      const res = await api("POST", "/api/agents/inquiries", {
+        rawBody: JSON.stringify(body()),
+        headers: { ...key.headers, "content-type": type },
+      });
       expect(res.status).toBe(415);
       expect(res.body.detail).toContain("Content-Type: application/json");
     }
@@ -301,7 +323,12 @@ describe("POST /api/agents/inquiries: 5 per account and expert, whatever the key
     const [row] = await app.sql<{ id: string }[]>`
       insert into api_keys (user_id, name, key_hash, key_prefix) values (${first.userId}, 'rotated', ${fresh.keyHash}, ${fresh.keyPrefix})
       returning id`;
-    const second: TestKey = { ...first, key: fresh.key, keyId: row.id, headers: { authorization: `Bearer ${fresh.key}` } };
+    const second: TestKey = {
+      ...first,
+      key: fresh.key,
+      keyId: row.id,
+      headers: { authorization: `Bearer ${fresh.key}` },
+    };
     expect((await post(second, body({ message: "second key 1" }))).status).toBe(201);
     expect((await post(second, body({ message: "second key 2" }))).status).toBe(201);
     const refused = await post(second, body({ message: "one too many" }));
@@ -327,7 +354,9 @@ describe("POST /api/agents/inquiries: Idempotency-Key", () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await countInquiries(key)).toBe(1);
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from outbox where inquiry_id = ${first.body.inquiry_id}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from outbox where inquiry_id = ${first.body.inquiry_id}`;
     expect(n).toBe(1);
   });
 

@@ -16,7 +16,11 @@ let key: TestKey;
 let inquiryId: string;
 let expiredStatus: Record<string, any>;
 
-const ENV = { OUTBOX_INTERVAL_MS: "20", OUTBOX_RETRY_BASE_MS: "20", MAIL_FROM: "Expert Directory <inquiries@directory.test>" };
+const ENV = {
+  OUTBOX_INTERVAL_MS: "20",
+  OUTBOX_RETRY_BASE_MS: "20",
+  MAIL_FROM: "Expert Directory <inquiries@directory.test>",
+};
 
 async function getStatus(app: TestApp, id: string) {
   const path = `/api/agents/inquiries/${id}`;
@@ -80,7 +84,9 @@ it("never sends it once a mail server is reachable, and the outbox depth does no
     const res = await fetch(`${up.url}/api/agents/inquiries`, {
       method: "POST",
       headers: { ...key.headers, "content-type": "application/json" },
-      body: JSON.stringify(inquiryFor(expert.slug, { message: "A second question, sent once the mail server is back." })),
+      body: JSON.stringify(
+        inquiryFor(expert.slug, { message: "A second question, sent once the mail server is back." }),
+      ),
     });
     expect(res.status).toBe(201);
     const fresh = (await res.json()).inquiry_id as string;

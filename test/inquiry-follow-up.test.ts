@@ -39,7 +39,13 @@ describe("GET /api/agents/inquiries/{id}", () => {
     const id = await sendInquiry(owner);
     const queued = await api("GET", `/api/agents/inquiries/${id}`, { headers: owner.headers });
     expect(queued.status).toBe(200);
-    expect(queued.body).toMatchObject({ inquiry_id: id, status: "pending", expert_slug: slug, email_sent: false, delivery: { state: "queued", attempts: 0, sent_at: null } });
+    expect(queued.body).toMatchObject({
+      inquiry_id: id,
+      status: "pending",
+      expert_slug: slug,
+      email_sent: false,
+      delivery: { state: "queued", attempts: 0, sent_at: null },
+    });
     expect(queued.body.booking_url).toEndWith(`/experts/${slug}#booking`);
 
     await app.sql`update outbox set attempts = 2, last_error = 'connect ECONNREFUSED 10.0.0.5:25', next_attempt_at = now() + interval '2 minutes' where inquiry_id = ${id}`;
@@ -50,7 +56,10 @@ describe("GET /api/agents/inquiries/{id}", () => {
 
     await app.sql`update outbox set attempts = 3, last_error = null, sent_at = now() where inquiry_id = ${id}`;
     const sent = await api("GET", `/api/agents/inquiries/${id}`, { headers: owner.headers });
-    expect(sent.body).toMatchObject({ email_sent: true, delivery: { state: "sent", attempts: 3, next_attempt_at: null } });
+    expect(sent.body).toMatchObject({
+      email_sent: true,
+      delivery: { state: "sent", attempts: 3, next_attempt_at: null },
+    });
   });
 
   it("answers any key of the same account, never another account's (404), and needs a key (401)", async () => {
@@ -66,7 +75,9 @@ describe("GET /api/agents/inquiries/{id}", () => {
     const stranger = await createTestKey(app.sql);
     const foreign = await api("GET", `/api/agents/inquiries/${id}`, { headers: stranger.headers });
     expect(foreign.status).toBe(404);
-    const unknown = await api("GET", `/api/agents/inquiries/00000000-0000-4000-8000-000000000000`, { headers: stranger.headers });
+    const unknown = await api("GET", `/api/agents/inquiries/00000000-0000-4000-8000-000000000000`, {
+      headers: stranger.headers,
+    });
     expect(unknown.body.detail).toBe(foreign.body.detail.replace(id, "00000000-0000-4000-8000-000000000000"));
     expect((await api("GET", `/api/agents/inquiries/not-a-uuid`, { headers: stranger.headers })).status).toBe(404);
     expect((await api("GET", `/api/agents/inquiries/${id}`)).status).toBe(401);
@@ -90,7 +101,9 @@ describe("MCP follow-up tools", () => {
     expect(tool.annotations).toMatchObject({ readOnlyHint: true });
     const result = await call(keyed, "get_inquiry_status", { inquiry_id: id });
     expectConformingResult(tool, result);
-    expect(result.structuredContent).toEqual((await api("GET", `/api/agents/inquiries/${id}`, { headers: owner.headers })).body);
+    expect(result.structuredContent).toEqual(
+      (await api("GET", `/api/agents/inquiries/${id}`, { headers: owner.headers })).body,
+    );
     expect(resultText(result)).toContain("queued");
 
     const noKey = await call(anonymous, "get_inquiry_status", { inquiry_id: id });

@@ -32,7 +32,8 @@ function documentedVerifier(): (secret: string, header: string, raw: string) => 
   const doc = readFileSync(join(import.meta.dir, "../docs/api.md"), "utf8");
   const section = doc.slice(doc.indexOf("## Webhooks"));
   const code = section.match(/```js\n([\s\S]*?)```/)?.[1];
-  if (!code?.includes("function verifyWebhook")) throw new Error("docs/api.md's Webhooks section has no verifyWebhook recipe");
+  if (!code?.includes("function verifyWebhook"))
+    throw new Error("docs/api.md's Webhooks section has no verifyWebhook recipe");
   const body = code.replace(/^import .*$/m, "");
   return new Function("createHmac", "timingSafeEqual", `${body}\nreturn verifyWebhook;`)(createHmac, timingSafeEqual);
 }
@@ -116,7 +117,10 @@ async function inquire(slug: string) {
   const res = await call("POST", "/api/agents/inquiries", inquiryFor(slug));
   expect(res.status).toBe(201);
   const id: string = res.body.inquiry_id;
-  const mail: ReceivedMail = await until(() => smtp.messages.find((m) => m.parsed.text?.includes(id)), `the e-mail of ${id}`);
+  const mail: ReceivedMail = await until(
+    () => smtp.messages.find((m) => m.parsed.text?.includes(id)),
+    `the e-mail of ${id}`,
+  );
   expect(mail.envelope.to).toEqual([`${slug}@experts.test`]);
   const link = (label: string) => mail.parsed.text!.match(new RegExp(`^${label}: (\\S+)$`, "m"))?.[1];
   return { id, links: { acknowledge: link("I'll reply")!, decline: link("Decline")! } };
@@ -134,7 +138,10 @@ function eventsOf(id: string): Received[] {
 }
 
 async function event(id: string, type: string): Promise<Received> {
-  await until(() => receiver.received.find((r) => r.body?.data?.inquiry_id === id && r.body.type === type), `${type} for ${id}`);
+  await until(
+    () => receiver.received.find((r) => r.body?.data?.inquiry_id === id && r.body.type === type),
+    `${type} for ${id}`,
+  );
   return eventsOf(id).find((r) => r.body.type === type)!;
 }
 
@@ -162,14 +169,26 @@ async function openLink(url: string) {
   const res = await fetch(url);
   const html = await res.text();
   const form = html.match(/<form method="(\w+)" action="([^"]+)">([\s\S]*?)<\/form>/);
-  const fields = Object.fromEntries([...(form?.[3] ?? "").matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-  return { status: res.status, html, method: form?.[1], action: form?.[2], fields, hasReason: /<textarea[^>]*name="reason"/.test(html) };
+  const fields = Object.fromEntries(
+    [...(form?.[3] ?? "").matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
+  return {
+    status: res.status,
+    html,
+    method: form?.[1],
+    action: form?.[2],
+    fields,
+    hasReason: /<textarea[^>]*name="reason"/.test(html),
+  };
 }
 
 /** Submits the confirm form as the page's button does (a form-encoded POST to its action). */
 async function submit(form: Awaited<ReturnType<typeof openLink>>, extra: Record<string, string> = {}) {
   expect(form.method).toBe("post");
-  const res = await fetch(new URL(form.action!, app.url), { method: "POST", body: new URLSearchParams({ ...form.fields, ...extra }) });
+  const res = await fetch(new URL(form.action!, app.url), {
+    method: "POST",
+    body: new URLSearchParams({ ...form.fields, ...extra }),
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -190,7 +209,7 @@ describe("the inquiry loop over the real paths", () => {
     expiring = (await inquire(EXPERTS.expiry.slug)).id;
   });
 
-  it("REST inquiry → e-mail → inquiry.delivered → \"I'll reply\" (GET changes nothing, POST acknowledges) → inquiry.acknowledged, on REST, MCP and the session", async () => {
+  it('REST inquiry → e-mail → inquiry.delivered → "I\'ll reply" (GET changes nothing, POST acknowledges) → inquiry.acknowledged, on REST, MCP and the session', async () => {
     const uri = (id: string) => `inquiry://${id}`;
     const { id, links } = await inquire(EXPERTS.ack.slug);
 
@@ -227,7 +246,10 @@ describe("the inquiry loop over the real paths", () => {
 
     // Two real changes, two updates to the session: the second is the acknowledgement's. It reads
     // the resource and finds what REST says.
-    await until(() => (updates.filter((u) => u === uri(id)).length >= 2 ? true : undefined), "the update for acknowledged");
+    await until(
+      () => (updates.filter((u) => u === uri(id)).length >= 2 ? true : undefined),
+      "the update for acknowledged",
+    );
     const read = await mcp.readResource({ uri: uri(id) });
     expect(read.contents[0].mimeType).toBe("application/json");
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(state);
@@ -240,7 +262,9 @@ describe("the inquiry loop over the real paths", () => {
     // The key's own view of its webhook lists both deliveries, answered 200 at the first try.
     const hook = await until(async () => {
       const res = await call("GET", `/api/agents/keys/${key.keyId}/webhook`);
-      const both = res.body.deliveries.filter((d: any) => [delivered.body.id, acknowledged.body.id].includes(d.event_id));
+      const both = res.body.deliveries.filter((d: any) =>
+        [delivered.body.id, acknowledged.body.id].includes(d.event_id),
+      );
       return both.length === 2 && both.every((d: any) => d.state === "delivered") ? both : undefined;
     }, "both deliveries recorded");
     for (const d of hook) expect(d).toMatchObject({ attempts: 1, last_status_code: 200 });
@@ -269,12 +293,17 @@ describe("the inquiry loop over the real paths", () => {
     const expired = await event(expiring, "inquiry.expired");
     const state = await agreed(expiring, expired);
     expect(state).toMatchObject({ status: "expired", decline_reason: null });
-    await until(() => (updates.filter((u) => u === `inquiry://${expiring}`).length >= 2 ? true : undefined), "the update for expired");
+    await until(
+      () => (updates.filter((u) => u === `inquiry://${expiring}`).length >= 2 ? true : undefined),
+      "the update for expired",
+    );
     expect(eventsOf(expiring).map((r) => r.body.type)).toEqual(["inquiry.delivered", "inquiry.expired"]);
     // the answered inquiries stayed as they were: the only other expiry is the first inquiry's
     await event(first, "inquiry.expired");
     await Bun.sleep(200); // the sweep and the sender look every 20 ms: an event for an answered inquiry would have come
-    const expiredIds = receiver.received.filter((r) => r.body.type === "inquiry.expired").map((r) => r.body.data.inquiry_id);
+    const expiredIds = receiver.received
+      .filter((r) => r.body.type === "inquiry.expired")
+      .map((r) => r.body.data.inquiry_id);
     expect(expiredIds.sort()).toEqual([first, expiring].sort());
     expect([...verified.values()].every(Boolean)).toBe(true);
   });

@@ -40,7 +40,13 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   app = await startApp({
     demo: false,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Expert Directory <inquiries@directory.test>", OUTBOX_INTERVAL_MS: "20", OUTBOX_RETRY_BASE_MS: "20", LOG_LEVEL: "debug" },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Expert Directory <inquiries@directory.test>",
+      OUTBOX_INTERVAL_MS: "20",
+      OUTBOX_RETRY_BASE_MS: "20",
+      LOG_LEVEL: "debug",
+    },
     clock: () => new Date(Date.now() + clockShiftMs),
   });
   for (const e of Object.values(EXPERTS)) {
@@ -82,7 +88,11 @@ async function inquire(slug: string) {
   let mail: ReceivedMail | undefined;
   while (!(mail = smtp.messages.find((m) => m.parsed.text?.includes(id)))) await Bun.sleep(20);
   const link = (label: string) => mail!.parsed.text!.match(new RegExp(`^${label}: (\\S+)$`, "m"))?.[1] ?? "";
-  const links = { acknowledge: link("I'll reply"), decline: link("Decline"), optOut: link("Stop sending me inquiries") };
+  const links = {
+    acknowledge: link("I'll reply"),
+    decline: link("Decline"),
+    optOut: link("Stop sending me inquiries"),
+  };
   for (const url of Object.values(links)) tokensSeen.push(url.split("/").pop()!);
   return { id, mail, links };
 }
@@ -90,7 +100,10 @@ async function inquire(slug: string) {
 /** Posts the confirm form as the page's button would: the token in the body, never in the URL. */
 async function confirm(link: string, extra: Record<string, string> = {}) {
   const token = link.split("/").pop()!;
-  const res = await fetch(`${app.url}/inquiry-actions`, { method: "POST", body: new URLSearchParams({ token, ...extra }) });
+  const res = await fetch(`${app.url}/inquiry-actions`, {
+    method: "POST",
+    body: new URLSearchParams({ token, ...extra }),
+  });
   return { status: res.status, html: await res.text() };
 }
 
@@ -125,7 +138,7 @@ describe("the inquiry e-mail", () => {
   });
 });
 
-describe.skipIf(skipBrowserSuite)("following \"I'll reply\" in Chromium", () => {
+describe.skipIf(skipBrowserSuite)('following "I\'ll reply" in Chromium', () => {
   it("shows the confirm page, acknowledges on the POST, and does nothing on a second use", async () => {
     const { id, links } = await inquire(EXPERTS.ack.slug);
     const browser = await launchBrowser();
@@ -169,7 +182,8 @@ describe("the links without a browser", () => {
     expect(page).toContain("Diese Anfrage ablehnen");
     expect(page).toContain('name="robots" content="noindex, nofollow"');
     expect((await statusOf(id)).status).toBe("delivered");
-    const [{ accepting_clients }] = await app.sql`select accepting_clients from experts where slug = ${EXPERTS.decline.slug}`;
+    const [{ accepting_clients }] =
+      await app.sql`select accepting_clients from experts where slug = ${EXPERTS.decline.slug}`;
     expect(accepting_clients).toBe(true);
 
     const tooLong = await confirm(links.decline, { reason: "x".repeat(501) });
@@ -224,7 +238,11 @@ describe("the links without a browser", () => {
 
 describe("no more inquiries", () => {
   const inquiriesTo = async (slug: string) =>
-    (await app.sql<{ n: number }[]>`select count(*)::int as n from inquiries i join experts e on e.id = i.expert_id where e.slug = ${slug}`)[0].n;
+    (
+      await app.sql<
+        { n: number }[]
+      >`select count(*)::int as n from inquiries i join experts e on e.id = i.expert_id where e.slug = ${slug}`
+    )[0].n;
 
   async function expectRefused(slug: string) {
     const mailsBefore = smtp.messages.length;
@@ -270,7 +288,11 @@ describe("no more inquiries", () => {
     expect((await call("GET", `/api/agents/experts/${EXPERTS.optHeader.slug}`)).body.accepting_clients).toBe(true);
     for (let i = 0; i < 2; i++) {
       // as mail clients send it: a form body (RFC 8058 section 3.2), no cookie, no page
-      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(res.status).toBe(200);
     }
     await expectProfileNotAccepting(EXPERTS.optHeader.slug);
@@ -295,10 +317,12 @@ describe("the request log", () => {
 describe("expiry", () => {
   it("moves an inquiry nobody acted on to expired after INQUIRY_EXPIRY_DAYS on the sweep's clock", async () => {
     const { id } = await inquire(EXPERTS.expiry.slug);
-    const declined = (await app.sql<{ id: string }[]>`select id from inquiries where status = 'declined' limit 1`)[0].id;
+    const declined = (await app.sql<{ id: string }[]>`select id from inquiries where status = 'declined' limit 1`)[0]
+      .id;
     expect(app.config.inquiryExpiryDays).toBe(7);
     expect(loadConfig({ INQUIRY_EXPIRY_DAYS: "3" }).inquiryExpiryDays).toBe(3);
-    for (const bad of ["0", "1.5", "366", "week"]) expect(() => loadConfig({ INQUIRY_EXPIRY_DAYS: bad })).toThrow(ConfigError);
+    for (const bad of ["0", "1.5", "366", "week"])
+      expect(() => loadConfig({ INQUIRY_EXPIRY_DAYS: bad })).toThrow(ConfigError);
     clockShiftMs = 6 * 86_400_000; // six days on: not yet
     await Bun.sleep(200);
     expect((await statusOf(id)).status).toBe("delivered");
@@ -309,7 +333,9 @@ describe("expiry", () => {
       status = await statusOf(id);
     }
     expect(Date.parse(status.status_changed_at)).toBeGreaterThan(Date.parse(status.created_at));
-    expect(resultText(await tool("get_inquiry_status", { inquiry_id: id }))).toContain("Nobody acted on the inquiry in time");
+    expect(resultText(await tool("get_inquiry_status", { inquiry_id: id }))).toContain(
+      "Nobody acted on the inquiry in time",
+    );
     // an answered inquiry stays as it was
     expect((await statusOf(declined)).status).toBe("declined");
   });

@@ -16,7 +16,11 @@ async function firstSlug(): Promise<string> {
 
 describe("GET /api/agents/keys", () => {
   it("returns 401 without a session, and with an unknown or malformed session cookie", async () => {
-    for (const headers of [{} as Record<string, string>, { cookie: "ed_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }, { cookie: "ed_session=nonsense" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { cookie: "ed_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+      { cookie: "ed_session=nonsense" },
+    ]) {
       const res = await api("GET", "/api/agents/keys", { headers });
       expect(res.status).toBe(401);
       expect(res.body.detail).toContain("not logged in");
@@ -37,7 +41,13 @@ describe("GET /api/agents/keys", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.body.keys.map((k: { name: string }) => k.name)).toEqual(["second", "first"]);
-    expect(res.body.keys[0]).toEqual({ id: second.id, name: "second", key_prefix: second.key.slice(0, 12), created_at: second.created_at, last_used_at: null });
+    expect(res.body.keys[0]).toEqual({
+      id: second.id,
+      name: "second",
+      key_prefix: second.key.slice(0, 12),
+      created_at: second.created_at,
+      last_used_at: null,
+    });
     const text = JSON.stringify(res.body);
     for (const created of [first, second, revoked, otherKey]) {
       expect(text).not.toContain(created.key);
@@ -79,7 +89,9 @@ describe("POST /api/agents/keys", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    expect((await api("POST", "/api/agents/keys", { body: { name: "x".repeat(100) }, headers: { cookie } })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/agents/keys", { body: { name: "x".repeat(100) }, headers: { cookie } })).status,
+    ).toBe(201);
     const { sql } = await testApp();
     const [{ n }] = await sql`select count(*)::int as n from api_keys where user_id = ${user.id}`;
     expect(n).toBe(1);
@@ -97,16 +109,24 @@ describe("POST /api/agents/keys", () => {
     const res = await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, ...crossSite } });
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain("Cross-site request refused");
-    const nullOrigin = await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: "null" } });
+    const nullOrigin = await api("POST", "/api/agents/keys", {
+      body: { name: "x" },
+      headers: { cookie, origin: "null" },
+    });
     expect(nullOrigin.status).toBe(403);
-    const fetchMetadata = await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, "sec-fetch-site": "cross-site" } });
+    const fetchMetadata = await api("POST", "/api/agents/keys", {
+      body: { name: "x" },
+      headers: { cookie, "sec-fetch-site": "cross-site" },
+    });
     expect(fetchMetadata.status).toBe(403);
     const { sql } = await testApp();
     const [{ n }] = await sql`select count(*)::int as n from api_keys where user_id = ${user.id}`;
     expect(n).toBe(0);
     // The server's own origin is accepted.
     const { url } = await testApp();
-    expect((await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: url } })).status).toBe(201);
+    expect(
+      (await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: url } })).status,
+    ).toBe(201);
   });
 
   it("accepts, without PUBLIC_BASE_URL, the origin the request was addressed to, and no other", async () => {
@@ -115,7 +135,10 @@ describe("POST /api/agents/keys", () => {
     const alias = url.replace("127.0.0.1", "localhost");
     const refused = await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: alias } });
     expect(refused.status).toBe(403);
-    const accepted = await api("POST", "/api/agents/keys", { body: { name: "x" }, headers: { cookie, origin: alias, host: new URL(alias).host } });
+    const accepted = await api("POST", "/api/agents/keys", {
+      body: { name: "x" },
+      headers: { cookie, origin: alias, host: new URL(alias).host },
+    });
     expect(accepted.status).toBe(201);
   });
 
@@ -127,8 +150,12 @@ describe("POST /api/agents/keys", () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain("10 active API keys");
     expect((await api("DELETE", `/api/agents/keys/${keys[3].id}`, { headers: { cookie } })).status).toBe(200);
-    expect((await api("POST", "/api/agents/keys", { body: { name: "eleventh" }, headers: { cookie } })).status).toBe(201);
-    expect((await api("POST", "/api/agents/keys", { body: { name: "twelfth" }, headers: { cookie } })).status).toBe(409);
+    expect((await api("POST", "/api/agents/keys", { body: { name: "eleventh" }, headers: { cookie } })).status).toBe(
+      201,
+    );
+    expect((await api("POST", "/api/agents/keys", { body: { name: "twelfth" }, headers: { cookie } })).status).toBe(
+      409,
+    );
   });
 
   it("caps key creations at 20 per account per 24 hours, revoked keys included (429 with Retry-After)", async () => {
@@ -140,7 +167,9 @@ describe("POST /api/agents/keys", () => {
       await sql`insert into api_keys (user_id, name, key_hash, key_prefix, created_at, revoked_at)
                 values (${user.id}, ${`old ${i}`}, ${`hash-${user.id}-${i}`}, 'edk_live_old', now() - ${hoursAgo} * interval '1 hour', now())`;
     }
-    expect((await api("POST", "/api/agents/keys", { body: { name: "twentieth" }, headers: { cookie } })).status).toBe(201);
+    expect((await api("POST", "/api/agents/keys", { body: { name: "twentieth" }, headers: { cookie } })).status).toBe(
+      201,
+    );
     const refused = await api("POST", "/api/agents/keys", { body: { name: "twenty-first" }, headers: { cookie } });
     expect(refused.status).toBe(429);
     expect(refused.body.detail).toContain("20 API keys in the last 24 hours");
@@ -154,13 +183,16 @@ describe("POST /api/agents/keys", () => {
   it("holds the 10-key limit when 20 creations race", async () => {
     const { cookie, user } = await signUp();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api("POST", "/api/agents/keys", { body: { name: `race ${i}` }, headers: { cookie } })),
+      Array.from({ length: 20 }, (_, i) =>
+        api("POST", "/api/agents/keys", { body: { name: `race ${i}` }, headers: { cookie } }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(10);
     const { sql } = await testApp();
-    const [{ n }] = await sql`select count(*)::int as n from api_keys where user_id = ${user.id} and revoked_at is null`;
+    const [{ n }] =
+      await sql`select count(*)::int as n from api_keys where user_id = ${user.id} and revoked_at is null`;
     expect(n).toBe(10);
   });
 });
@@ -175,10 +207,19 @@ describe("DELETE /api/agents/keys/{id}", () => {
 
     const res = await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, name: "to revoke", key_prefix: created.key_prefix, created_at: created.created_at });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      name: "to revoke",
+      key_prefix: created.key_prefix,
+      created_at: created.created_at,
+    });
     expect(JSON.stringify(res.body)).not.toContain(created.key);
 
-    for (const path of ["/api/agents/experts?limit=1", `/api/agents/experts/${slug}`, `/api/agents/experts/${slug}/availability`]) {
+    for (const path of [
+      "/api/agents/experts?limit=1",
+      `/api/agents/experts/${slug}`,
+      `/api/agents/experts/${slug}/availability`,
+    ]) {
       const after = await api("GET", path, { headers: auth });
       expect(after.status).toBe(401);
       expect(after.body.detail).toContain("revoked");
@@ -198,17 +239,27 @@ describe("DELETE /api/agents/keys/{id}", () => {
     const res = await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie: intruder.cookie } });
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain("another account");
-    expect((await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status).toBe(200);
+    expect(
+      (await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status,
+    ).toBe(200);
     // Also once revoked by its owner: still 403 for others, who learn nothing of its state.
-    expect((await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie: owner.cookie } })).status).toBe(200);
-    expect((await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie: intruder.cookie } })).status).toBe(403);
+    expect((await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie: owner.cookie } })).status).toBe(
+      200,
+    );
+    expect(
+      (await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie: intruder.cookie } })).status,
+    ).toBe(403);
   });
 
   it("returns 403 for a cross-site request and does not revoke", async () => {
     const { cookie } = await signUp();
     const created = await createKey(cookie);
-    expect((await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie, ...crossSite } })).status).toBe(403);
-    expect((await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status).toBe(200);
+    expect((await api("DELETE", `/api/agents/keys/${created.id}`, { headers: { cookie, ...crossSite } })).status).toBe(
+      403,
+    );
+    expect(
+      (await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status,
+    ).toBe(200);
   });
 
   it("returns 404 for an unknown id, 400 for an overlong one", async () => {
@@ -237,7 +288,9 @@ describe("a Bearer key on the public read endpoints", () => {
     const { cookie } = await signUp();
     const created = await createKey(cookie);
     expect((await api("GET", "/api/agents/experts?limit=1")).status).toBe(200);
-    expect((await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status).toBe(200);
+    expect(
+      (await api("GET", "/api/agents/experts?limit=1", { headers: { authorization: `Bearer ${created.key}` } })).status,
+    ).toBe(200);
   });
 
   it("answers 401 for a malformed, unknown or revoked key, saying which", async () => {
@@ -267,7 +320,8 @@ describe("a Bearer key on the public read endpoints", () => {
     const created = await createKey(cookie);
     const auth = { authorization: `Bearer ${created.key}` };
     const { sql } = await testApp();
-    const lastUsed = async () => (await sql`select last_used_at from api_keys where id = ${created.id}`)[0].last_used_at as Date | null;
+    const lastUsed = async () =>
+      (await sql`select last_used_at from api_keys where id = ${created.id}`)[0].last_used_at as Date | null;
     expect(await lastUsed()).toBeNull();
     await api("GET", "/api/agents/experts?limit=1", { headers: auth });
     const first = await lastUsed();

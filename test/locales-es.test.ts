@@ -86,16 +86,25 @@ describe("Spanish over the API and MCP", () => {
 
   it("MCP get_expert with locale es answers in Spanish", async () => {
     const lawyer = await spanishFamilyLawyer();
-    const result = (await client.callTool({ name: "get_expert", arguments: { slug: lawyer.slug, locale: "es" } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: "get_expert",
+      arguments: { slug: lawyer.slug, locale: "es" },
+    })) as CallToolResult;
     expectConformingResult(tools.find((t) => t.name === "get_expert")!, result);
     expect((result.structuredContent as { title: string }).title).toBe(lawyer.title);
     expect(resultText(result)).toContain(lawyer.bio);
   });
 
   it("MCP search_experts reads Spanish and answers in Spanish", async () => {
-    const result = (await client.callTool({ name: "search_experts", arguments: { q: "busco un abogado de familia", locale: "es", limit: 5 } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: "search_experts",
+      arguments: { q: "busco un abogado de familia", locale: "es", limit: 5 },
+    })) as CallToolResult;
     expectConformingResult(tools.find((t) => t.name === "search_experts")!, result);
-    const answer = result.structuredContent as { experts: { slug: string; title: string }[]; query_interpretation: { recognized: { subcategories: string[] }; ignored: string[] } };
+    const answer = result.structuredContent as {
+      experts: { slug: string; title: string }[];
+      query_interpretation: { recognized: { subcategories: string[] }; ignored: string[] };
+    };
     expect(answer.query_interpretation.recognized.subcategories).toContain("family-law");
     expect(answer.query_interpretation.ignored).toEqual(expect.arrayContaining(["busco", "un"]));
     const family = await inSubcategory("family-law");
@@ -115,7 +124,7 @@ describe("search in Spanish", () => {
   };
   const slugs = (body: { experts: { slug: string }[] }) => body.experts.map((e) => e.slug).sort();
 
-  it("\"abogado de familia\" is read as family law and finds what \"family lawyer\" finds", async () => {
+  it('"abogado de familia" is read as family law and finds what "family lawyer" finds', async () => {
     const family = await inSubcategory("family-law");
     const body = await search("abogado de familia");
     expect(body.query_interpretation.recognized.subcategories).toEqual(["family-law"]);
@@ -123,7 +132,7 @@ describe("search in Spanish", () => {
     expect(slugs(body)).toEqual(slugs(await search("family lawyer")));
   });
 
-  it("Spanish city names are read as the city: \"asesor fiscal en Múnich\", \"Nueva York\", \"Londres\"", async () => {
+  it('Spanish city names are read as the city: "asesor fiscal en Múnich", "Nueva York", "Londres"', async () => {
     const munich = await search("asesor fiscal en Múnich");
     expect(munich.query_interpretation.recognized.cities).toEqual(["Munich, DE"]);
     expect(munich.query_interpretation.recognized.categories).toEqual(["tax-advisory"]);
@@ -140,7 +149,7 @@ describe("search in Spanish", () => {
     expect(london.experts[0].categories).toContain("english-tutor");
   });
 
-  it("Spanish category, language and country names: \"fisioterapeuta\", \"habla japonés\", \"España\"", async () => {
+  it('Spanish category, language and country names: "fisioterapeuta", "habla japonés", "España"', async () => {
     const physio = await inSubcategory("physiotherapy");
     const body = await search("fisioterapeuta");
     expect(body.query_interpretation.recognized.subcategories).toEqual(["physiotherapy"]);

@@ -59,11 +59,18 @@ describe("the list of locales", () => {
     for (const locale of LOCALES) {
       expect(pageText(locale).booking, locale).toBeTruthy();
       expect(COPY[locale].legal.titles.length, locale).toBe(COPY.en.legal.titles.length);
-      if (locale !== "en") for (const [key, names] of Object.entries(CITY_NAMES)) expect(names[locale], `${key} ${locale}`).toBeTruthy();
+      if (locale !== "en")
+        for (const [key, names] of Object.entries(CITY_NAMES)) expect(names[locale], `${key} ${locale}`).toBeTruthy();
       const { entries, errors } = parseVocabularyFile(BUILTIN_VOCABULARY[locale], locale);
       expect(errors, locale).toEqual([]);
-      expect(entries.some((e) => e.kind === "stop"), locale).toBe(true);
-      expect(entries.some((e) => e.kind === "city"), locale).toBe(true);
+      expect(
+        entries.some((e) => e.kind === "stop"),
+        locale,
+      ).toBe(true);
+      expect(
+        entries.some((e) => e.kind === "city"),
+        locale,
+      ).toBe(true);
     }
   });
 });
@@ -102,20 +109,30 @@ describe("every locale over the wire", () => {
       const { status, body } = await api("GET", `/api/agents/experts/${expert.slug}?locale=${locale}`);
       expect(status).toBe(200);
       const texts = expert.texts.get(locale)!;
-      expect({ title: body.title, tagline: body.tagline, bio: body.bio }, locale).toEqual({ title: texts.title, tagline: texts.tagline, bio: texts.bio });
+      expect({ title: body.title, tagline: body.tagline, bio: body.bio }, locale).toEqual({
+        title: texts.title,
+        tagline: texts.tagline,
+        bio: texts.bio,
+      });
     }
   });
 
   it("the MCP tools name every locale and get_expert answers in each", async () => {
     const { tools } = await client.listTools();
     for (const name of ["get_expert", "search_experts"]) {
-      const locale = tools.find((t) => t.name === name)!.inputSchema.properties!.locale as { description: string; enum: string[] };
+      const locale = tools.find((t) => t.name === name)!.inputSchema.properties!.locale as {
+        description: string;
+        enum: string[];
+      };
       for (const l of LOCALES) expect(locale.description, `${name} ${l}`).toContain(l);
       expect(locale.enum).toEqual([...LOCALES]);
     }
     const expert = await fullyTranslatedExpert();
     for (const locale of LOCALES) {
-      const result = (await client.callTool({ name: "get_expert", arguments: { slug: expert.slug, locale } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: "get_expert",
+        arguments: { slug: expert.slug, locale },
+      })) as CallToolResult;
       expect(result.isError ?? false).toBe(false);
       expect(resultText(result), locale).toContain(expert.texts.get(locale)!.title);
       expect((result.structuredContent as { title: string }).title).toBe(expert.texts.get(locale)!.title);

@@ -51,7 +51,9 @@ async function signUp(base: string, email: string) {
 /** Two instances of the executable as an operator runs them, on one database. */
 async function twoInstances(env: Record<string, string>): Promise<{ instances: ServerProcess[]; urls: string[] }> {
   const instances = [spawnServer(env), spawnServer(env)];
-  const urls = await Promise.all(instances.map(async (p) => (await p.waitForLog(primaryListening, 90_000)).url as string));
+  const urls = await Promise.all(
+    instances.map(async (p) => (await p.waitForLog(primaryListening, 90_000)).url as string),
+  );
   return { instances, urls };
 }
 
@@ -79,7 +81,8 @@ function loginAnswerers(instances: ServerProcess[]): Set<string> {
 
 /** Log-ins answered so far (request lines are written after the answer: wait for them). */
 async function waitForLoginLines(instances: ServerProcess[], count: number) {
-  const lines = () => instances.flatMap((p) => p.logs.filter((l) => l.msg === "request" && l.route === "/api/auth/login"));
+  const lines = () =>
+    instances.flatMap((p) => p.logs.filter((l) => l.msg === "request" && l.route === "/api/auth/login"));
   for (let i = 0; i < 300 && lines().length < count; i++) await Bun.sleep(20);
   return lines();
 }
@@ -91,7 +94,10 @@ const { prefix, redis, cleanup } = testRedisNamespace();
 
 beforeAll(async () => {
   database = await serverDatabase();
-  const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" }), createLogger("silent"));
+  const { db } = await prepareDatabase(
+    loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" }),
+    createLogger("silent"),
+  );
   await db.close();
   admin = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
 }, 120_000);
@@ -106,12 +112,19 @@ describe("two instances, WORKERS=2 each, one PostgreSQL, no Redis", () => {
   let instances: ServerProcess[];
   let urls: string[];
   beforeAll(async () => {
-    ({ instances, urls } = await twoInstances({ DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "on" }));
+    ({ instances, urls } = await twoInstances({
+      DATABASE_URL: database.databaseUrl,
+      PORT: "0",
+      WORKERS: "2",
+      RATE_LIMITS: "on",
+    }));
   }, 120_000);
   afterAll(() => stopAll(instances), 60_000);
 
   it("counts in the database: 40 wrong passwords → exactly 10 checked (401), then 429 with Retry-After, the right one too", async () => {
-    expect(instances[0].logs.find((l) => l.msg === "listening" && l.worker === 0)).toMatchObject({ login_throttle_store: "postgres" });
+    expect(instances[0].logs.find((l) => l.msg === "listening" && l.worker === 0)).toMatchObject({
+      login_throttle_store: "postgres",
+    });
     const email = uniqueEmail("shared-throttle");
     await signUp(urls[1], email);
     const { answers, right } = await guessPasswords(urls, email);
@@ -152,24 +165,37 @@ describe.skipIf(skipRedisSuite)("two instances, WORKERS=2 each, one PostgreSQL a
   let instances: ServerProcess[];
   let urls: string[];
   beforeAll(async () => {
-    const env = { DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "on", REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: "debug" };
+    const env = {
+      DATABASE_URL: database.databaseUrl,
+      PORT: "0",
+      WORKERS: "2",
+      RATE_LIMITS: "on",
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: "debug",
+    };
     ({ instances, urls } = await twoInstances(env));
   }, 120_000);
   afterAll(() => stopAll(instances), 60_000);
 
   it("counts in Redis: 40 wrong passwords → exactly 10 checked (401), then 429", async () => {
-    expect(instances[1].logs.find((l) => l.msg === "listening" && l.worker === 1)).toMatchObject({ login_throttle_store: "redis" });
+    expect(instances[1].logs.find((l) => l.msg === "listening" && l.worker === 1)).toMatchObject({
+      login_throttle_store: "redis",
+    });
     const email = uniqueEmail("redis-throttle");
     await signUp(urls[0], email);
     const { answers, right } = await guessPasswords(urls, email);
     // An attempt Redis did not answer in time (a loaded machine) is counted in the database
     // instead, a count of its own: then, and only then, more than 10 may be checked.
-    const fallbacks = instances.flatMap((p) => p.logs.filter((l) => l.msg === "login throttle: attempt counted in the database instead of Redis"));
+    const fallbacks = instances.flatMap((p) =>
+      p.logs.filter((l) => l.msg === "login throttle: attempt counted in the database instead of Redis"),
+    );
     const checked = answers.filter((a) => a.status === 401).length;
     if (fallbacks.length === 0) {
       expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
       expect(right.status).toBe(429);
-      const [row] = await admin`select count(*)::int as n from login_attempts where scope = 'account' and key = ${sha256Hex(email)}`;
+      const [row] =
+        await admin`select count(*)::int as n from login_attempts where scope = 'account' and key = ${sha256Hex(email)}`;
       expect(row.n).toBe(0); // nothing counted in the database
     } else {
       expect(checked).toBeGreaterThanOrEqual(10);
@@ -189,17 +215,27 @@ describe.skipIf(skipRedisSuite)("when Redis goes away", () => {
     const log = createLogger("silent");
     let fallbacks = 0;
     const instance = () =>
-      redisAttempts({ url: proxy.url, prefix: `${prefix}login:`, log, fallback: postgresAttempts(sql, log), onFallback: () => fallbacks++, timeoutMs: 5000, circuit: { failures: 1, coolDownMs: 60_000 } });
+      redisAttempts({
+        url: proxy.url,
+        prefix: `${prefix}login:`,
+        log,
+        fallback: postgresAttempts(sql, log),
+        onFallback: () => fallbacks++,
+        timeoutMs: 5000,
+        circuit: { failures: 1, coolDownMs: 60_000 },
+      });
     const [a, b] = [instance(), instance()];
     const key = sha256Hex(uniqueEmail("outage"));
     try {
       await Promise.all([a.ready(), b.ready()]);
-      for (let i = 0; i < 4; i++) expect((await (i % 2 ? a : b).take("account", key, 10, 60_000)).retryAfterSeconds).toBe(0);
+      for (let i = 0; i < 4; i++)
+        expect((await (i % 2 ? a : b).take("account", key, 10, 60_000)).retryAfterSeconds).toBe(0);
       expect(fallbacks).toBe(0);
       expect(await redis.send("GET", [`${prefix}login:account:${key}`])).toBe("4");
       proxy.down();
       const allowed: boolean[] = [];
-      for (let i = 0; i < 14; i++) allowed.push((await (i % 2 ? a : b).take("account", key, 10, 60_000)).retryAfterSeconds === 0);
+      for (let i = 0; i < 14; i++)
+        allowed.push((await (i % 2 ? a : b).take("account", key, 10, 60_000)).retryAfterSeconds === 0);
       expect(allowed).toEqual([...Array(10).fill(true), ...Array(4).fill(false)]);
       expect(fallbacks).toBe(14);
       expect([a.status(), b.status()]).toEqual(["postgres (Redis circuit open)", "postgres (Redis circuit open)"]);
@@ -208,7 +244,8 @@ describe.skipIf(skipRedisSuite)("when Redis goes away", () => {
       // A success gives its attempt back in the store that counted it.
       const attempt = await a.take("account", sha256Hex("refund@example.com"), 10, 60_000);
       await attempt.refund();
-      const [refunded] = await sql`select count from login_attempts where scope = 'account' and key = ${sha256Hex("refund@example.com")}`;
+      const [refunded] =
+        await sql`select count from login_attempts where scope = 'account' and key = ${sha256Hex("refund@example.com")}`;
       expect(refunded.count).toBe(0);
     } finally {
       a.close();

@@ -11,7 +11,16 @@ describe("the LRU cache", () => {
     expect(lru.get("b")).toBeUndefined();
     expect(lru.get("a")).toBe(1);
     expect(lru.get("c")).toBe(3);
-    expect(lru.stats()).toEqual({ name: "t", entries: 2, maxEntries: 2, size: 2, maxSize: 2, hits: 3, misses: 1, evictions: 1 });
+    expect(lru.stats()).toEqual({
+      name: "t",
+      entries: 2,
+      maxEntries: 2,
+      size: 2,
+      maxSize: 2,
+      hits: 3,
+      misses: 1,
+      evictions: 1,
+    });
   });
 
   it("keeps the total weight within a size budget, oldest out first; an entry heavier than the budget is not kept", () => {

@@ -18,7 +18,11 @@ import { freePort, startTestSmtp, type TestSmtp, type TestSmtpOptions } from "./
 const SMTP_USER = "mailer";
 const SMTP_PASS = "pw-7f3a9c2e-not-for-logs";
 const EXPERT = { slug: "mail-test-expert", name: "Hana Kim", email: "hana.kim@experts.test" };
-const EVIL_EXPERT = { slug: "mail-test-evil", name: "Evil\r\nBcc: expert-bcc@attacker.test", email: "evil.expert@experts.test" };
+const EVIL_EXPERT = {
+  slug: "mail-test-evil",
+  name: "Evil\r\nBcc: expert-bcc@attacker.test",
+  email: "evil.expert@experts.test",
+};
 
 const smtpOptions: TestSmtpOptions = { auth: { user: SMTP_USER, pass: SMTP_PASS } };
 let smtpPort: number;
@@ -111,7 +115,8 @@ describe("mail delivery when the SMTP server is down at first", () => {
     expect(await outboxDepth(sql)).toBe(0);
     // the failed attempt and the delivery both show in /metrics
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    const count = (result: string) => Number(metrics.match(new RegExp(`^email_sends_total\\{result="${result}"\\} (\\d+)$`, "m"))?.[1]);
+    const count = (result: string) =>
+      Number(metrics.match(new RegExp(`^email_sends_total\\{result="${result}"\\} (\\d+)$`, "m"))?.[1]);
     expect(count("failed")).toBeGreaterThanOrEqual(1);
     expect(count("sent")).toBeGreaterThanOrEqual(1);
   });
@@ -192,7 +197,9 @@ describe("sending only once", () => {
     smtpOptions.delayMs = 300;
     const slowKey = await createTestKey(sql); // a key of its own: 5 inquiries per key and expert
     try {
-      const results = await Promise.all([1, 2, 3].map((i) => postInquiry(inquiryBody({ message: `slow send ${i}` }), slowKey)));
+      const results = await Promise.all(
+        [1, 2, 3].map((i) => postInquiry(inquiryBody({ message: `slow send ${i}` }), slowKey)),
+      );
       for (const r of results) {
         expect(r.status).toBe(201);
         expect(r.body.email_sent).toBe(true);
@@ -212,12 +219,25 @@ describe("sending only once", () => {
       await enqueueMail(
         sql,
         null,
-        { to: { name: "W", address: "workers@experts.test" }, replyTo: { name: "R", address: "r@example.com" }, subject, text: subject, html: `<p>${subject}</p>` },
+        {
+          to: { name: "W", address: "workers@experts.test" },
+          replyTo: { name: "R", address: "r@example.com" },
+          subject,
+          text: subject,
+          html: `<p>${subject}</p>`,
+        },
         false,
       );
     }
     const workers = [1, 2, 3].map(() =>
-      startOutboxWorker({ sql, mailer: createMailer(app.config.mail), log: app.log, retryBaseMs: 20, intervalMs: 10, batchSize: 2 }),
+      startOutboxWorker({
+        sql,
+        mailer: createMailer(app.config.mail),
+        log: app.log,
+        retryBaseMs: 20,
+        intervalMs: 10,
+        batchSize: 2,
+      }),
     );
     try {
       await eventually(async () => (await outboxDepth(sql)) === 0);
@@ -261,10 +281,22 @@ describe("secrets and configuration", () => {
   });
 
   it("keeps credentials out of a failed send's error", async () => {
-    const mailer = createMailer({ ...app.config.mail, smtpUrl: `smtp://${SMTP_USER}:wrong-secret-123@127.0.0.1:${smtpPort}` });
+    const mailer = createMailer({
+      ...app.config.mail,
+      smtpUrl: `smtp://${SMTP_USER}:wrong-secret-123@127.0.0.1:${smtpPort}`,
+    });
     const error = await mailer
-      .send({ to: { name: "X", address: "x@experts.test" }, replyTo: { name: "Y", address: "y@example.com" }, subject: "s", text: "t", html: "h" })
-      .then(() => null, (e: Error) => e);
+      .send({
+        to: { name: "X", address: "x@experts.test" },
+        replyTo: { name: "Y", address: "y@example.com" },
+        subject: "s",
+        text: "t",
+        html: "h",
+      })
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     expect(error!.message).toContain("535");
     expect(error!.message).not.toContain("wrong-secret-123");
@@ -273,7 +305,13 @@ describe("secrets and configuration", () => {
   it("says at start when SMTP_URL is not set, and keeps e-mails in the outbox", async () => {
     const lines: string[] = [];
     const off = { ...app.config.mail, smtpUrl: null };
-    const delivery = await startMailDelivery(createMailer(off), off, sql, createLogger("info", (l) => lines.push(l)), { expiryDays: app.config.inquiryExpiryDays });
+    const delivery = await startMailDelivery(
+      createMailer(off),
+      off,
+      sql,
+      createLogger("info", (l) => lines.push(l)),
+      { expiryDays: app.config.inquiryExpiryDays },
+    );
     await delivery.stop();
     expect(lines.join("")).toContain("SMTP_URL is not set");
     expect(createMailer({ ...app.config.mail, smtpUrl: null }).configured).toBe(false);
@@ -289,6 +327,8 @@ describe("secrets and configuration", () => {
     }
     expect(() => loadConfig({ MAIL_FROM: "a@example.com\r\nBcc: x@attacker.test" })).toThrow("MAIL_FROM");
     expect(() => loadConfig({ OUTBOX_INTERVAL_MS: "soon" })).toThrow("OUTBOX_INTERVAL_MS");
-    expect(loadConfig({ PUBLIC_BASE_URL: "https://experts.example.com" }).mail.from).toBe("Expert Directory <no-reply@experts.example.com>");
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://experts.example.com" }).mail.from).toBe(
+      "Expert Directory <no-reply@experts.example.com>",
+    );
   });
 });

@@ -20,9 +20,20 @@ const primaryListening = (l: Record<string, any>) => l.msg === "listening" && l.
 
 beforeAll(async () => {
   database = await serverDatabase();
-  const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" }), createLogger("silent"));
+  const { db } = await prepareDatabase(
+    loadConfig({ DATABASE_URL: database.databaseUrl, LOG_LEVEL: "silent" }),
+    createLogger("silent"),
+  );
   await db.close();
-  const env = { DATABASE_URL: database.databaseUrl, PORT: "0", WORKERS: "2", RATE_LIMITS: "on", RATE_LIMIT_MCP_SESSION: "5,5", MAX_MCP_SESSIONS: "6", TRUST_PROXY: "1" };
+  const env = {
+    DATABASE_URL: database.databaseUrl,
+    PORT: "0",
+    WORKERS: "2",
+    RATE_LIMITS: "on",
+    RATE_LIMIT_MCP_SESSION: "5,5",
+    MAX_MCP_SESSIONS: "6",
+    TRUST_PROXY: "1",
+  };
   instances = [spawnServer(env), spawnServer(env)];
   urls = await Promise.all(instances.map(async (i) => (await i.waitForLog(primaryListening, 60_000)).url as string));
   sql = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
@@ -72,7 +83,9 @@ describe("MCP session bounds across processes", () => {
         await Bun.sleep(5);
       }
     })();
-    const answers = await Promise.all(clients.flatMap((c, i) => [initialize(urls[i % 2], c), initialize(urls[(i + 1) % 2], c)]));
+    const answers = await Promise.all(
+      clients.flatMap((c, i) => [initialize(urls[i % 2], c), initialize(urls[(i + 1) % 2], c)]),
+    );
     done = true;
     await watching;
     for (const r of answers) {

@@ -7,12 +7,18 @@ import { initializeMessage, MCP_HEADERS } from "./support/mcp.ts";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "on", RATE_LIMIT_MCP_SESSION: "3,5", MAX_MCP_SESSIONS: "4", TRUST_PROXY: "1" } });
+  app = await startApp({
+    env: { RATE_LIMITS: "on", RATE_LIMIT_MCP_SESSION: "3,5", MAX_MCP_SESSIONS: "4", TRUST_PROXY: "1" },
+  });
 });
 afterAll(() => app.stop());
 
 function initialize(client: string) {
-  return fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "x-forwarded-for": client }, body: JSON.stringify(initializeMessage()) });
+  return fetch(`${app.url}/api/mcp`, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, "x-forwarded-for": client },
+    body: JSON.stringify(initializeMessage()),
+  });
 }
 
 async function sessionRows(): Promise<number> {
@@ -23,7 +29,12 @@ async function sessionRows(): Promise<number> {
 function listTools(session: string, client: string) {
   return fetch(`${app.url}/api/mcp`, {
     method: "POST",
-    headers: { ...MCP_HEADERS, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18", "x-forwarded-for": client },
+    headers: {
+      ...MCP_HEADERS,
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-06-18",
+      "x-forwarded-for": client,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
   });
 }
@@ -49,7 +60,9 @@ describe("MCP sessions are rate-limited and the session table bounded", () => {
     expect((await listTools(session, client)).status).toBe(200);
 
     // GET /api/sse opens a session too: the same budget refuses it, as a problem with Retry-After.
-    const sse = await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", "x-forwarded-for": client } });
+    const sse = await fetch(`${app.url}/api/sse`, {
+      headers: { accept: "text/event-stream", "x-forwarded-for": client },
+    });
     expect(sse.status).toBe(429);
     expect(sse.headers.get("content-type")).toStartWith("application/problem+json");
     expect(Number(sse.headers.get("retry-after"))).toBeGreaterThan(0);

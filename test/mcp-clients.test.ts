@@ -18,7 +18,9 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   app = await testApp();
-  [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+  [{ slug }] = await app.sql<
+    { slug: string }[]
+  >`select slug from experts where is_public and is_verified order by id limit 1`;
 }, 120_000);
 
 afterAll(async () => {
@@ -54,17 +56,38 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
   });
 
   it("lists the tools with input and output schemas, limits, enums and annotations", () => {
-    expect([...tools.keys()].sort()).toEqual(["get_availability", "get_expert", "get_inquiry_status", "search_experts", "submit_inquiry"]);
+    expect([...tools.keys()].sort()).toEqual([
+      "get_availability",
+      "get_expert",
+      "get_inquiry_status",
+      "search_experts",
+      "submit_inquiry",
+    ]);
     const search = tools.get("search_experts")!;
     const props = search.inputSchema.properties as Record<string, any>;
-    expect(Object.keys(props).sort()).toEqual(["accepting_only", "category", "city", "country", "language", "limit", "locale", "max_price", "min_price", "page", "q", "sort"]);
+    expect(Object.keys(props).sort()).toEqual([
+      "accepting_only",
+      "category",
+      "city",
+      "country",
+      "language",
+      "limit",
+      "locale",
+      "max_price",
+      "min_price",
+      "page",
+      "q",
+      "sort",
+    ]);
     expect(props.category.enum).toEqual((contract.components.schemas.CategorySlug as { enum: string[] }).enum);
     expect(props.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 20, default: 10 });
     expect(props.accepting_only.type).toBe("boolean");
     expect(search.annotations).toMatchObject({ readOnlyHint: true });
     const get = tools.get("get_expert")!;
     expect(get.inputSchema.required).toEqual(["slug"]);
-    expect((get.inputSchema.properties as any).locale.enum).toEqual((contract.components.schemas.Locale as { enum: string[] }).enum);
+    expect((get.inputSchema.properties as any).locale.enum).toEqual(
+      (contract.components.schemas.Locale as { enum: string[] }).enum,
+    );
     expect(get.annotations).toMatchObject({ readOnlyHint: true });
     const submit = tools.get("submit_inquiry")!;
     expect(submit.inputSchema.required).toEqual(["expert_slug", "requester_name", "requester_email", "message"]);
@@ -80,7 +103,8 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
   it("describes the expert in get_expert and search_experts as one object schema with every contract field", () => {
     // The contract composes ExpertSummary and ExpertProfile from ExpertFields (allOf); a tool's
     // schema is the object that composition means. The examples hold every field (the lint checks them closed).
-    const example = (name: string) => (contract.components.schemas[name] as { examples: Record<string, any>[] }).examples[0];
+    const example = (name: string) =>
+      (contract.components.schemas[name] as { examples: Record<string, any>[] }).examples[0];
     const profile = tools.get("get_expert")!.outputSchema as Record<string, any>;
     expect(profile.type).toBe("object");
     expect([...profile.required].sort()).toEqual(Object.keys(example("ExpertProfile")).sort());
@@ -122,7 +146,8 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
     expect(text).toContain("Services:");
     for (const service of rest.body.services) expect(text).toContain(service.title);
     expect(text).toContain("Weekly availability");
-    for (const entry of rest.body.availability.schedule) expect(text).toContain(`${entry.day} ${entry.start_time.slice(0, 5)}`);
+    for (const entry of rest.body.availability.schedule)
+      expect(text).toContain(`${entry.day} ${entry.start_time.slice(0, 5)}`);
     expect(text).toContain("Contact methods:");
     expect(text).toContain(rest.body.booking_url);
   });
@@ -181,12 +206,15 @@ describe.each(["streamable-http", "sse"] as const)("MCP over %s", (kind) => {
   it("submit_inquiry past 5 per key and expert in 24 hours is a tool error that says when to retry", async () => {
     const key = await createTestKey(app.sql);
     const keyed = await connect(kind, key.headers);
-    for (let i = 0; i < 5; i++) expect((await call(keyed, "submit_inquiry", inquiryArgs())).isError ?? false).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect((await call(keyed, "submit_inquiry", inquiryArgs())).isError ?? false).toBe(false);
     const sixth = await call(keyed, "submit_inquiry", inquiryArgs());
     expect(sixth.isError).toBe(true);
     expect(sixth.structuredContent).toBeUndefined();
     expect(resultText(sixth)).toMatch(/Retry after \d+ seconds/);
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from inquiries where api_key_id = ${key.keyId}`;
     expect(n).toBe(5);
   });
 

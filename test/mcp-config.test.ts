@@ -8,8 +8,14 @@ describe("MCP configuration", () => {
   });
 
   it("reads MCP_SESSION_IDLE_SECONDS and MCP_ALLOWED_ORIGINS", () => {
-    const config = loadConfig({ MCP_SESSION_IDLE_SECONDS: "90", MCP_ALLOWED_ORIGINS: "https://a.example, http://localhost:6274/" });
-    expect(config.mcp).toEqual({ sessionIdleSeconds: 90, allowedOrigins: ["https://a.example", "http://localhost:6274"] });
+    const config = loadConfig({
+      MCP_SESSION_IDLE_SECONDS: "90",
+      MCP_ALLOWED_ORIGINS: "https://a.example, http://localhost:6274/",
+    });
+    expect(config.mcp).toEqual({
+      sessionIdleSeconds: 90,
+      allowedOrigins: ["https://a.example", "http://localhost:6274"],
+    });
   });
 
   it("refuses bad values with a message naming the variable", () => {

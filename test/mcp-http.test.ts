@@ -71,7 +71,9 @@ describe("/api/mcp sessions", () => {
   it("answers an unknown session id with 404, so the client initializes again", async () => {
     await rpcError(await post(listTools(), { "mcp-session-id": "x".repeat(43) }), 404);
     await rpcError(await post(listTools(), { "mcp-session-id": "not even the right shape" }), 404);
-    const get = await fetch(`${app.url}/api/mcp`, { headers: { accept: "text/event-stream", "mcp-session-id": "y".repeat(43) } });
+    const get = await fetch(`${app.url}/api/mcp`, {
+      headers: { accept: "text/event-stream", "mcp-session-id": "y".repeat(43) },
+    });
     await rpcError(get, 404);
   });
 
@@ -81,7 +83,13 @@ describe("/api/mcp sessions", () => {
     expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).status).toBe(202);
     const tools = await post(listTools(), session);
     expect(tools.status).toBe(200);
-    expect((await tools.json()).result.tools.map((t: { name: string }) => t.name).sort()).toEqual(["get_availability", "get_expert", "get_inquiry_status", "search_experts", "submit_inquiry"]);
+    expect((await tools.json()).result.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+      "get_availability",
+      "get_expert",
+      "get_inquiry_status",
+      "search_experts",
+      "submit_inquiry",
+    ]);
 
     const stream = await fetch(`${app.url}/api/mcp`, { headers: { accept: "text/event-stream", ...session } });
     expect(stream.status).toBe(200);
@@ -97,7 +105,11 @@ describe("/api/mcp sessions", () => {
   it("refuses an unsupported protocol version, bad JSON and other methods", async () => {
     const id = await initialize();
     await rpcError(await post(listTools(), { "mcp-session-id": id, "mcp-protocol-version": "1999-01-01" }), 400);
-    const bad = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "mcp-session-id": id }, body: "{not json" });
+    const bad = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "mcp-session-id": id },
+      body: "{not json",
+    });
     await rpcError(bad, 400);
     const put = await fetch(`${app.url}/api/mcp`, { method: "PUT", headers: MCP_HEADERS, body: "{}" });
     expect(put.status).toBeGreaterThanOrEqual(404); // 404/405: not an MCP method
@@ -110,9 +122,13 @@ describe("Origin and API keys on both transports", () => {
 
   it("refuses a request whose Origin is not the server's own with 403 (DNS rebinding)", async () => {
     expect((await post(initializeMessage(), foreign)).status).toBe(403);
-    expect((await fetch(`${app.url}/api/mcp`, { headers: { accept: "text/event-stream", ...foreign } })).status).toBe(403);
+    expect((await fetch(`${app.url}/api/mcp`, { headers: { accept: "text/event-stream", ...foreign } })).status).toBe(
+      403,
+    );
     expect((await fetch(`${app.url}/api/mcp`, { method: "DELETE", headers: foreign })).status).toBe(403);
-    expect((await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", ...foreign } })).status).toBe(403);
+    expect((await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", ...foreign } })).status).toBe(
+      403,
+    );
     expect((await post(listTools(), foreign, `${app.url}/api/messages?sessionId=x`)).status).toBe(403);
     // a rebinding page's Host is its own name: matching Origin to Host must not let it in
     const rebinding = await fetch(`${app.url}/api/mcp`, {
@@ -126,7 +142,9 @@ describe("Origin and API keys on both transports", () => {
   it("refuses a foreign Origin with 403 before it looks at the key (the origin check runs first)", async () => {
     const badKey = { ...foreign, authorization: "Bearer nope" };
     expect((await post(initializeMessage(), badKey)).status).toBe(403);
-    expect((await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", ...badKey } })).status).toBe(403);
+    expect((await fetch(`${app.url}/api/sse`, { headers: { accept: "text/event-stream", ...badKey } })).status).toBe(
+      403,
+    );
   });
 
   it("accepts the server's own origin and requests without Origin", async () => {
@@ -186,9 +204,17 @@ describe("/api/sse and /api/messages", () => {
     while (!text.includes('"id":7')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain("event: message");
     expect(text).toContain('"serverInfo"');
-    const notJson = await fetch(`${app.url}${endpoint}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const notJson = await fetch(`${app.url}${endpoint}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
-    const notJsonType = await fetch(`${app.url}${endpoint}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    const notJsonType = await fetch(`${app.url}${endpoint}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "{}",
+    });
     expect(notJsonType.status).toBe(415);
     await reader.cancel();
   });

@@ -42,7 +42,9 @@ describe("MCP inquiry resources", () => {
 
   beforeAll(async () => {
     app = await startApp();
-    [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+    [{ slug }] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where is_public and is_verified order by id limit 1`;
   }, 120_000);
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => {});

@@ -13,7 +13,12 @@ let session: Record<string, string>;
 
 const post = (body: unknown, headers: Record<string, string> = session) =>
   fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, ...headers }, body: JSON.stringify(body) });
-const search = (id: number, q: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_experts", arguments: { q, limit: 2 } } });
+const search = (id: number, q: string) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "search_experts", arguments: { q, limit: 2 } },
+});
 
 beforeAll(async () => {
   app = await startApp({ countStatements: true });
@@ -31,7 +36,9 @@ afterAll(async () => {
 describe("one MCP server per session", () => {
   it("answers 20 concurrent tool calls of one session, each with its own id and a result the contract accepts", async () => {
     const queries = ["lawyer", "tax", "accountant", "english tutor", "visa"];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(search(100 + i, queries[i % queries.length])).then((r) => r.json())));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(search(100 + i, queries[i % queries.length])).then((r) => r.json())),
+    );
     answers.forEach((answer, i) => {
       expect(answer.id).toBe(100 + i);
       expect(answer.result.isError).toBeUndefined();
@@ -50,7 +57,11 @@ describe("one MCP server per session", () => {
   });
 
   it("answers a batch with an array in the batch's order, and a batch of notifications with 202", async () => {
-    const res = await post([search(1, "lawyer"), { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }]);
+    const res = await post([
+      search(1, "lawyer"),
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+    ]);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.map((m: { id: number }) => m.id)).toEqual([1, 2]);
@@ -59,20 +70,48 @@ describe("one MCP server per session", () => {
   });
 
   it("turns an unknown tool and bad arguments into the same errors as before", async () => {
-    const unknown = await (await post({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })).json();
+    const unknown = await (
+      await post({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })
+    ).json();
     expect(unknown.id).toBe(3);
     expect(JSON.stringify(unknown)).toContain("no_such_tool");
-    const bad = await (await post({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "search_experts", arguments: { limit: "many" } } })).json();
+    const bad = await (
+      await post({
+        jsonrpc: "2.0",
+        id: 4,
+        method: "tools/call",
+        params: { name: "search_experts", arguments: { limit: "many" } },
+      })
+    ).json();
     expect(bad.id).toBe(4);
     expect(bad.result?.isError ?? Boolean(bad.error)).toBe(true);
   });
 
   it("answers a plain tools/call (called directly) exactly as the session's server answers one with _meta", async () => {
     const direct = await (await post(search(11, "tax advisor"))).json();
-    const viaServer = await (await post({ ...search(11, "tax advisor"), params: { ...search(11, "tax advisor").params, _meta: { progressToken: "p1" } } })).json();
+    const viaServer = await (
+      await post({
+        ...search(11, "tax advisor"),
+        params: { ...search(11, "tax advisor").params, _meta: { progressToken: "p1" } },
+      })
+    ).json();
     expect(direct).toEqual(viaServer);
-    const unknownDirect = await (await post({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 } } })).json();
-    const unknownViaServer = await (await post({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 }, _meta: {} } })).json();
+    const unknownDirect = await (
+      await post({
+        jsonrpc: "2.0",
+        id: 12,
+        method: "tools/call",
+        params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 } },
+      })
+    ).json();
+    const unknownViaServer = await (
+      await post({
+        jsonrpc: "2.0",
+        id: 12,
+        method: "tools/call",
+        params: { name: "search_experts", arguments: { q: "tax", nonsense: 1 }, _meta: {} },
+      })
+    ).json();
     expect(unknownDirect).toEqual(unknownViaServer);
     expect(unknownDirect.result.isError).toBe(true);
     expect(unknownDirect.result.content[0].text).toContain("nonsense");

@@ -17,10 +17,18 @@ let app: TestApp;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  const env = { LOG_LEVEL: "warn", RATE_LIMITS: "on", MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), RATE_LIMIT_SEARCH: "3,5", RATE_LIMIT_PROFILE: "2,4", SHUTDOWN_TIMEOUT: "1",
+  const env = {
+    LOG_LEVEL: "warn",
+    RATE_LIMITS: "on",
+    MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
+    RATE_LIMIT_SEARCH: "3,5",
+    RATE_LIMIT_PROFILE: "2,4",
+    SHUTDOWN_TIMEOUT: "1",
     // This suite opens and abandons many sessions and streams from one address: the bounds on those
     // (test/mcp-bounds.test.ts, test/stream-bounds.test.ts) are set out of its way.
-    RATE_LIMIT_MCP_SESSION: "10000,10000", MAX_STREAMS_PER_CLIENT: "10000" };
+    RATE_LIMIT_MCP_SESSION: "10000,10000",
+    MAX_STREAMS_PER_CLIENT: "10000",
+  };
   app = await startApp({ env });
 }, 120_000);
 
@@ -61,12 +69,15 @@ async function storedSessions(): Promise<number> {
  * until the server closes them. Resolves once they are all open, with a promise of the child's end.
  */
 async function openAndAbandon(streamable: number, sse: number): Promise<{ done: Promise<number> }> {
-  const child = Bun.spawn([process.execPath, `${import.meta.dir}/support/mcp-abandon.ts`, app.url, String(streamable), String(sse)], {
-    stdout: "pipe",
-    stderr: "inherit",
-    // Bun's fetch opens at most 256 connections at once by default; every abandoned stream holds one.
-    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "1024" },
-  });
+  const child = Bun.spawn(
+    [process.execPath, `${import.meta.dir}/support/mcp-abandon.ts`, app.url, String(streamable), String(sse)],
+    {
+      stdout: "pipe",
+      stderr: "inherit",
+      // Bun's fetch opens at most 256 connections at once by default; every abandoned stream holds one.
+      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "1024" },
+    },
+  );
   const reader = child.stdout.getReader();
   let out = "";
   while (!out.includes("\n")) {
@@ -101,7 +112,9 @@ describe("abandoned MCP sessions", () => {
       expect(await storedSessions()).toBe(0);
     }
     const growth = heapUsed() - before;
-    console.log(`sessions open after each round: ${counts.join(", ")}; heap growth over 1050 abandoned sessions: ${(growth / 1048576).toFixed(1)} MB`);
+    console.log(
+      `sessions open after each round: ${counts.join(", ")}; heap growth over 1050 abandoned sessions: ${(growth / 1048576).toFixed(1)} MB`,
+    );
     // All were open at once: no time passed for the sessions until idleOut().
     expect(counts).toEqual([350, 350, 350]);
     // Keeping the server, transport and stream of each abandoned session would exceed this.
@@ -109,7 +122,11 @@ describe("abandoned MCP sessions", () => {
   }, 120_000);
 
   it("answers an expired session id with 404", async () => {
-    const init = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(initializeMessage()) });
+    const init = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: MCP_HEADERS,
+      body: JSON.stringify(initializeMessage()),
+    });
     const id = init.headers.get("mcp-session-id")!;
     await init.text();
     await letTimeoutPass();
@@ -160,7 +177,8 @@ describe("rate limits on tool calls", () => {
   it("draw on the REST search budget of the client's address, and say when to retry", async () => {
     const client = await mcpClient(app.url, "streamable-http");
     clients.push(client);
-    for (let i = 0; i < 2; i++) expect((await call(client, "search_experts", { limit: 1 })).isError ?? false).toBe(false);
+    for (let i = 0; i < 2; i++)
+      expect((await call(client, "search_experts", { limit: 1 })).isError ?? false).toBe(false);
     const rest = await fetch(`${app.url}/api/agents/experts?limit=1`);
     expect(rest.status).toBe(200);
     expect(rest.headers.get("ratelimit")).toMatch(/^"search";r=0;/);
@@ -177,14 +195,17 @@ describe("rate limits on tool calls", () => {
     const key = await createTestKey(app.sql);
     const client = await mcpClient(app.url, "sse", key.headers);
     clients.push(client);
-    for (let i = 0; i < 5; i++) expect((await call(client, "search_experts", { limit: 1 })).isError ?? false).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect((await call(client, "search_experts", { limit: 1 })).isError ?? false).toBe(false);
     expect((await call(client, "search_experts", { limit: 1 })).isError).toBe(true);
   });
 
   it("count get_expert against the profile budget", async () => {
     const client = await mcpClient(app.url, "sse");
     clients.push(client);
-    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified limit 1`;
+    const [{ slug }] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where is_public and is_verified limit 1`;
     for (let i = 0; i < 2; i++) expect((await call(client, "get_expert", { slug })).isError ?? false).toBe(false);
     const refused = await call(client, "get_expert", { slug });
     expect(refused.isError).toBe(true);
@@ -194,7 +215,11 @@ describe("rate limits on tool calls", () => {
 
 describe("shutdown", () => {
   it("closes the open MCP event streams at once, so stopping does not wait for them", async () => {
-    const init = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(initializeMessage()) });
+    const init = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: MCP_HEADERS,
+      body: JSON.stringify(initializeMessage()),
+    });
     const id = init.headers.get("mcp-session-id")!;
     await init.text();
     const streams = await Promise.all([

@@ -30,7 +30,11 @@ function events(transport: WebSseServerTransport) {
 
 function postTo(transport: WebSseServerTransport, body: string, contentType = "application/json") {
   return transport.handlePostMessage(
-    new Request(`http://localhost/api/messages?sessionId=${transport.sessionId}`, { method: "POST", headers: { "content-type": contentType }, body }),
+    new Request(`http://localhost/api/messages?sessionId=${transport.sessionId}`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    }),
     { authInfo: { token: "", clientId: "k1", scopes: [], extra: { who: "tester" } } },
   );
 }
@@ -111,7 +115,9 @@ describe("WebSseServerTransport", () => {
     expect(await stream.next()).toBeNull();
     expect(closedCount()).toBe(1);
     await expect(transport.send({ jsonrpc: "2.0", id: 2, result: {} })).rejects.toThrow("Not connected");
-    expect((await postTo(transport, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(404);
+    expect(
+      (await postTo(transport, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status,
+    ).toBe(404);
   });
 
   it("treats the client going away as a close", async () => {

@@ -6,7 +6,10 @@ describe("gauges read at scrape time", () => {
     const registry = createRegistry();
     const depth = scrapedGauge(registry, { name: "test_depth", help: "A depth." });
     const states = scrapedGauge(registry, { name: "test_states", help: "By state.", labelNames: ["state"] });
-    let samples = [{ labels: { state: "idle" }, value: 2 }, { labels: { state: "active" }, value: 1 }];
+    let samples = [
+      { labels: { state: "idle" }, value: 2 },
+      { labels: { state: "active" }, value: 1 },
+    ];
     depth.collect(() => 7);
     states.collect(async () => samples);
     let { text } = await renderMetrics(registry);

@@ -7,7 +7,9 @@ import { testApp } from "./support/app.ts";
 
 describe("migrations", () => {
   it("lists every file of sql/ in order", () => {
-    const files = readdirSync(join(import.meta.dir, "..", "sql")).filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync(join(import.meta.dir, "..", "sql"))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(migrations.map((m) => `${m.version}.sql`)).toEqual(files);
   });
 

@@ -23,8 +23,13 @@ describe.skipIf(skipBrowserSuite)("HTML pages under their Content-Security-Polic
     const docs = await page.goto(`${url}/api/docs`);
     expect(docs!.headers()["content-security-policy"]).toContain("script-src 'self'");
     // Swagger UI ran (external scripts only) and rendered the contract's title and an operation.
-    await page.locator(".swagger-ui .info .title", { hasText: "Expert Directory" }).waitFor({ state: "visible", timeout: 15_000 });
-    await page.locator(".opblock-summary-path", { hasText: "/api/agents/experts" }).first().waitFor({ state: "visible", timeout: 15_000 });
+    await page
+      .locator(".swagger-ui .info .title", { hasText: "Expert Directory" })
+      .waitFor({ state: "visible", timeout: 15_000 });
+    await page
+      .locator(".opblock-summary-path", { hasText: "/api/agents/experts" })
+      .first()
+      .waitFor({ state: "visible", timeout: 15_000 });
 
     const profile = await page.goto(`${url}/experts/${body.experts[0].slug}`);
     expect(profile!.status()).toBe(200);

@@ -67,7 +67,11 @@ describe("when the database goes away", () => {
     // connection closes (an event of this same loop, so after the stop returns, not before the next
     // request): from then on it reads the version per request and gets the 503.
     for (let i = 0; i < 100 && (await get(app, "/api/agents/experts?limit=1")).status === 200; i++) await Bun.sleep(50);
-    for (const path of ["/api/agents/experts?limit=1", "/api/agents/experts/some-expert", "/api/agents/experts/some-expert/availability"]) {
+    for (const path of [
+      "/api/agents/experts?limit=1",
+      "/api/agents/experts/some-expert",
+      "/api/agents/experts/some-expert/availability",
+    ]) {
       const res = await get(app, path); // checked against the contract: 503 is documented, with a problem body
       expect(res.status).toBe(503);
       expect(res.headers.get("content-type")).toStartWith("application/problem+json");

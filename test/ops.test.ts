@@ -33,9 +33,18 @@ describe("health and metrics", () => {
     expect(text).toContain('http_requests_total{method="GET",route="/api/agents/experts/",status="200"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="/api/agents/experts/:slug",status="404"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="unmatched",status="404"} 1');
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/agents\/experts\/"\} 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/agents\/experts\/"\} 1$/m,
+    );
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/agents\/experts\/"\} 1$/m);
-    for (const name of ["rate_limit_rejections_total", "rate_limit_store_fallbacks_total", "email_sends_total", "outbox_depth", "mcp_sessions_open", "db_pool_max"]) {
+    for (const name of [
+      "rate_limit_rejections_total",
+      "rate_limit_store_fallbacks_total",
+      "email_sends_total",
+      "outbox_depth",
+      "mcp_sessions_open",
+      "db_pool_max",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(text).toContain('email_sends_total{result="failed"} 0');
@@ -54,7 +63,10 @@ describe("health and metrics", () => {
       expect(text).toMatch(new RegExp(`^${name} [0-9.e+-]+$`, "m"));
     }
     // every sample line is "name{labels} value" (a float, NaN or ±Inf); blank lines are allowed
-    for (const line of text.trim().split("\n").filter((l) => l !== "" && !l.startsWith("#"))) {
+    for (const line of text
+      .trim()
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("#"))) {
       expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.]+(e[+-]?[0-9]+)?|[+-]Inf|NaN)$/i);
     }
   });
@@ -65,7 +77,9 @@ describe("request ids and logs", () => {
     const kept = await fetch(`${app.url}/api/agents/experts?limit=1`, { headers: { "x-request-id": "lb-7f3a.1_x" } });
     expect(kept.headers.get("x-request-id")).toBe("lb-7f3a.1_x");
     for (const insane of ["x".repeat(65), "has space", "semi;colon", "ünï"]) {
-      const res = await fetch(`${app.url}/healthz`, { headers: { "x-request-id": encodeURI(insane) === insane ? insane : encodeURI(insane) } });
+      const res = await fetch(`${app.url}/healthz`, {
+        headers: { "x-request-id": encodeURI(insane) === insane ? insane : encodeURI(insane) },
+      });
       expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
     for (const path of ["/no/such/page", "/api/docs", "/metrics"]) {
@@ -76,12 +90,31 @@ describe("request ids and logs", () => {
   });
 
   it("writes one JSON line per request with time, request id, method, route, status, duration and client", async () => {
-    const res = await fetch(`${app.url}/api/agents/experts/no-such-expert-here?locale=de`, { headers: { "x-request-id": "one-line-test" } });
+    const res = await fetch(`${app.url}/api/agents/experts/no-such-expert-here?locale=de`, {
+      headers: { "x-request-id": "one-line-test" },
+    });
     expect(res.status).toBe(404);
     const line = await app.waitForLog((l) => l.request_id === "one-line-test");
     expect(app.logs.filter((l) => l.request_id === "one-line-test").length).toBe(1);
-    expect(Object.keys(line).sort()).toEqual(["client", "duration_ms", "level", "method", "msg", "request_id", "route", "status", "time"]);
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", route: "/api/agents/experts/:slug", status: 404, client: "127.0.0.1" });
+    expect(Object.keys(line).sort()).toEqual([
+      "client",
+      "duration_ms",
+      "level",
+      "method",
+      "msg",
+      "request_id",
+      "route",
+      "status",
+      "time",
+    ]);
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      route: "/api/agents/experts/:slug",
+      status: 404,
+      client: "127.0.0.1",
+    });
     expect(new Date(line.time).toISOString()).toBe(line.time);
     expect(typeof line.duration_ms).toBe("number");
   });
@@ -96,8 +129,12 @@ describe("request ids and logs", () => {
       query: "private-query-9d8c7b",
       basic: Buffer.from("user:basicSecretPw").toString("base64"),
     };
-    await fetch(`${app.url}/api/agents/experts?q=${secrets.query}&limit=1`, { headers: { authorization: `Bearer ${secrets.key}` } });
-    await fetch(`${app.url}/api/agents/experts/nobody?token=${secrets.query}`, { headers: { authorization: `Bearer ${secrets.badKey}` } });
+    await fetch(`${app.url}/api/agents/experts?q=${secrets.query}&limit=1`, {
+      headers: { authorization: `Bearer ${secrets.key}` },
+    });
+    await fetch(`${app.url}/api/agents/experts/nobody?token=${secrets.query}`, {
+      headers: { authorization: `Bearer ${secrets.badKey}` },
+    });
     await fetch(`${app.url}/api/agents/experts`, { headers: { authorization: `Basic ${secrets.basic}` } });
     await fetch(`${app.url}/api/auth/me`, { headers: { cookie: `ed_session=${secrets.cookie}` } });
     await fetch(`${app.url}/api/auth/login`, {
@@ -113,7 +150,12 @@ describe("request ids and logs", () => {
     await fetch(`${app.url}/api/agents/inquiries`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${secrets.key}` },
-      body: JSON.stringify({ expert_slug: "nobody", requester_name: "A", requester_email: "a@example.com", message: secrets.password }),
+      body: JSON.stringify({
+        expert_slug: "nobody",
+        requester_name: "A",
+        requester_email: "a@example.com",
+        message: secrets.password,
+      }),
     });
     await app.waitForLog((l) => l.msg === "request" && l.route === "/api/agents/inquiries");
     const log = app.rawLog();
@@ -148,12 +190,20 @@ describe("request bodies", () => {
     expectContractResponse("POST", "/api/agents/inquiries", 413, res.headers.get("content-type"), body);
     expect(body.detail).toContain("65536 bytes");
     expect(res.headers.get("x-request-id")).toBeTruthy();
-    const other = await fetch(`${app.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(65_537) });
+    const other = await fetch(`${app.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(65_537),
+    });
     expect(other.status).toBe(413);
   });
 
   it("lets a body of exactly 64 KB through to the handler", async () => {
-    const res = await fetch(`${app.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: " ".repeat(65_536) });
+    const res = await fetch(`${app.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: " ".repeat(65_536),
+    });
     expect(res.status).not.toBe(413);
   });
 });
@@ -168,12 +218,17 @@ describe("security headers on HTML pages", () => {
       expect(res.headers.get("content-type")).toStartWith("text/html");
       const csp = res.headers.get("content-security-policy")!;
       expect(csp).toBe(HTML_CSP);
-      const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+      const scriptSrc = csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src"))!;
       expect(scriptSrc).toBe("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       // ours by default; a page may choose a stricter one of its own (the dashboard: same-origin)
-      expect(["strict-origin-when-cross-origin", "same-origin", "no-referrer"]).toContain(res.headers.get("referrer-policy")!);
+      expect(["strict-origin-when-cross-origin", "same-origin", "no-referrer"]).toContain(
+        res.headers.get("referrer-policy")!,
+      );
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       // the CSP can be strict because no page has an inline script or event handler
       const html = await res.text();
@@ -193,10 +248,18 @@ describe("security headers on HTML pages", () => {
 
 describe("CORS for the public read endpoints", () => {
   it("answers the preflight of a browser-based agent sending a Bearer key", async () => {
-    for (const path of ["/api/agents/experts", "/api/agents/experts/some-slug", "/api/agents/experts/some-slug/availability"]) {
+    for (const path of [
+      "/api/agents/experts",
+      "/api/agents/experts/some-slug",
+      "/api/agents/experts/some-slug/availability",
+    ]) {
       const res = await fetch(`${app.url}${path}`, {
         method: "OPTIONS",
-        headers: { origin: "https://agent.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+        headers: {
+          origin: "https://agent.example",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "authorization",
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
@@ -213,7 +276,10 @@ describe("CORS for the public read endpoints", () => {
     for (const path of ["/api/auth/me", "/api/agents/keys", "/api/agents/inquiries"]) {
       const res = await fetch(`${app.url}${path}`, { headers: { origin: "https://agent.example" } });
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
-      const preflight = await fetch(`${app.url}${path}`, { method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "POST" } });
+      const preflight = await fetch(`${app.url}${path}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://agent.example", "access-control-request-method": "POST" },
+      });
       expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
     }
   });
@@ -234,7 +300,9 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
     // before: the server remembers answers (per directory version), and one remembered would be
     // answered from memory without waiting on the table.
     const lock = await holdExpertsTable(sql);
-    const slow = fetch(`${app.url}/api/agents/experts?limit=1&page=${Math.floor(Math.random() * 900) + 50}`).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const slow = fetch(`${app.url}/api/agents/experts?limit=1&page=${Math.floor(Math.random() * 900) + 50}`).then(
+      async (res) => ({ status: res.status, body: await res.json() }),
+    );
     for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
     expect(app.server.inFlight()).toBe(1);
 
@@ -254,7 +322,12 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
     await stopped;
     expect(events).toEqual(["drain hook", "close hook (in flight 0, db open)", "stopped"]);
     // the database is closed
-    expect(await sql`select 1`.then(() => "open", () => "closed")).toBe("closed");
+    expect(
+      await sql`select 1`.then(
+        () => "open",
+        () => "closed",
+      ),
+    ).toBe("closed");
     expect(app.logs.some((l) => l.msg === "stopped")).toBe(true);
   });
 });

@@ -59,7 +59,9 @@ describe("the data directory template", () => {
     const [a, b] = [await identifier(join(dir, "checkout-a")), await identifier(join(dir, "checkout-b"))];
     expect(a).toBe(b);
     const cached = checkoutTemplatePath()!;
-    expect(cached).toContain(`pglite-${(await Bun.file(join(import.meta.dir, "../node_modules/@electric-sql/pglite/package.json")).json()).version}`);
+    expect(cached).toContain(
+      `pglite-${(await Bun.file(join(import.meta.dir, "../node_modules/@electric-sql/pglite/package.json")).json()).version}`,
+    );
     expect(existsSync(cached)).toBe(true);
   }, 240_000);
 });

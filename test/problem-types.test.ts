@@ -21,17 +21,48 @@ async function typePage(requestPath: string, type: string) {
 describe("problem types", () => {
   it("point to a page of this server for each kind the API answers with, title unchanged", async () => {
     const key = await createTestKey(app.sql);
-    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified and accepting_clients is not false and availability_status is distinct from 'closed' order by id desc limit 1`;
+    const [{ slug }] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where is_public and is_verified and accepting_clients is not false and availability_status is distinct from 'closed' order by id desc limit 1`;
     const cases: [string, () => Promise<{ status: number; body: any }>, string, string][] = [
-      ["/api/agents/experts?limit=99", () => api("GET", "/api/agents/experts?limit=99"), "invalid-request", "Bad Request"],
-      ["/api/agents/inquiries", () => api("POST", "/api/agents/inquiries", { body: inquiryFor(slug) }), "unauthorized", "Unauthorized"],
-      ["/api/agents/experts/nobody-here", () => api("GET", "/api/agents/experts/nobody-here"), "not-found", "Not Found"],
+      [
+        "/api/agents/experts?limit=99",
+        () => api("GET", "/api/agents/experts?limit=99"),
+        "invalid-request",
+        "Bad Request",
+      ],
+      [
+        "/api/agents/inquiries",
+        () => api("POST", "/api/agents/inquiries", { body: inquiryFor(slug) }),
+        "unauthorized",
+        "Unauthorized",
+      ],
+      [
+        "/api/agents/experts/nobody-here",
+        () => api("GET", "/api/agents/experts/nobody-here"),
+        "not-found",
+        "Not Found",
+      ],
       // not an operation of the contract, so not through api(), which checks answers against it
-      ["/api/agents/inquiries", async () => {
-        const res = await fetch(`${app.url}/api/agents/inquiries`);
-        return { status: res.status, body: await res.json() };
-      }, "method-not-allowed", "Method Not Allowed"],
-      ["/api/agents/inquiries", () => api("POST", "/api/agents/inquiries", { rawBody: "a=1", headers: { ...key.headers, "content-type": "application/x-www-form-urlencoded" } }), "unsupported-media-type", "Unsupported Media Type"],
+      [
+        "/api/agents/inquiries",
+        async () => {
+          const res = await fetch(`${app.url}/api/agents/inquiries`);
+          return { status: res.status, body: await res.json() };
+        },
+        "method-not-allowed",
+        "Method Not Allowed",
+      ],
+      [
+        "/api/agents/inquiries",
+        () =>
+          api("POST", "/api/agents/inquiries", {
+            rawBody: "a=1",
+            headers: { ...key.headers, "content-type": "application/x-www-form-urlencoded" },
+          }),
+        "unsupported-media-type",
+        "Unsupported Media Type",
+      ],
     ];
     for (const [path, call, kind, title] of cases) {
       const { status, body } = await call();
@@ -46,7 +77,10 @@ describe("problem types", () => {
     }
 
     // The sixth inquiry to one expert within 24 hours: a kind of its own.
-    for (let i = 0; i < 5; i++) expect((await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug), headers: key.headers })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug), headers: key.headers })).status,
+      ).toBe(201);
     const limited = await api("POST", "/api/agents/inquiries", { body: inquiryFor(slug), headers: key.headers });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ type: "/problems/inquiry-limit", title: "Too Many Requests" });

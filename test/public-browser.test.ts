@@ -9,7 +9,8 @@ setDefaultTimeout(60_000);
 // The public pages in Chromium (as in test/dashboard.test.ts): the directory's search and
 // filters, a profile in two languages, its booking section, phone-width layout, and no CSP
 // violation. Screenshots go to test/artifacts; SCREENSHOTS=docs refreshes the README's in docs/.
-const SHOTS = process.env.SCREENSHOTS === "docs" ? join(import.meta.dir, "..", "docs") : join(import.meta.dir, "artifacts");
+const SHOTS =
+  process.env.SCREENSHOTS === "docs" ? join(import.meta.dir, "..", "docs") : join(import.meta.dir, "artifacts");
 
 requireChromiumInCi(import.meta.file);
 

@@ -24,7 +24,10 @@ function expert(slug: string, extra: Record<string, unknown> = {}) {
     booking_buffer_minutes: 60,
     location: { city: "Berlin", country_code: "DE", timezone: "Europe/Berlin" },
     languages_spoken: ["de", "en"],
-    translations: { en: { title: "Lawyer", tagline: "Contracts", bio: "Ten years in practice.\n\nSecond paragraph." }, ko: { title: "변호사", tagline: "계약" } },
+    translations: {
+      en: { title: "Lawyer", tagline: "Contracts", bio: "Ten years in practice.\n\nSecond paragraph." },
+      ko: { title: "변호사", tagline: "계약" },
+    },
     services: [{ title: "First consultation", price_usd: 120, price_type: "fixed", duration_minutes: 45 }],
     schedule: [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({ day_of_week, start_time: "08:00", end_time: "20:00" })),
     contact_methods: { website: "https://pat.example.com", email: "mailto:pat@example.com" },
@@ -40,8 +43,22 @@ beforeAll(async () => {
     expert("pub-hidden", { is_public: false }),
     expert("pub-hostile", {
       name: `Eve ${HOSTILE}`,
-      translations: { en: { title: `"'><svg onload=alert(2)>`, tagline: `</script><script>alert(3)</script>`, bio: `<!-- ${HOSTILE}` } },
-      services: [{ title: HOSTILE, description: `"><iframe src=//evil>`, price_usd: 1, price_type: "fixed", duration_minutes: 30 }],
+      translations: {
+        en: {
+          title: `"'><svg onload=alert(2)>`,
+          tagline: `</script><script>alert(3)</script>`,
+          bio: `<!-- ${HOSTILE}`,
+        },
+      },
+      services: [
+        {
+          title: HOSTILE,
+          description: `"><iframe src=//evil>`,
+          price_usd: 1,
+          price_type: "fixed",
+          duration_minutes: 30,
+        },
+      ],
     }),
   ];
   await importExperts(app.sql, validateImport(records.map((value, i) => ({ at: `record ${i}`, value }))));
@@ -70,7 +87,16 @@ const linkedSlugs = (html: string) => [...html.matchAll(/<h2><a href="\/experts\
 
 describe("the directory at / and /experts", () => {
   it("lists what the API's search lists, for the same filters, with every field a card needs", async () => {
-    for (const query of ["", "category=legal", "country=de&accepting=1", "accepting=true", "accepting=false", "accepting=0", "q=tax", "language=ja&sort=newest"]) {
+    for (const query of [
+      "",
+      "category=legal",
+      "country=de&accepting=1",
+      "accepting=true",
+      "accepting=false",
+      "accepting=0",
+      "q=tax",
+      "language=ja&sort=newest",
+    ]) {
       const api = await searchApi(query);
       const { status, html, headers } = await page(`/experts?${query}`);
       expect(status).toBe(200);
@@ -79,7 +105,8 @@ describe("the directory at / and /experts", () => {
     }
     const home = await page("/");
     expect(home.html).toContain('<form class="card search" method="get" action="/experts" role="search">');
-    for (const name of ["q", "category", "country", "city", "language", "accepting"]) expect(home.html).toContain(`name="${name}"`);
+    for (const name of ["q", "category", "country", "city", "language", "accepting"])
+      expect(home.html).toContain(`name="${name}"`);
     expect(home.html).toContain('class="avatar"');
     expect(home.html).toContain("★");
   });
@@ -136,19 +163,37 @@ describe("a profile page", () => {
     const { html } = await page("/experts/pub-open?locale=ko");
     const base = `${app.url}/experts/pub-open`;
     expect(html).toContain(`<link rel="canonical" href="${base}?locale=ko">`);
-    for (const l of LOCALES.filter((l) => l !== "en")) expect(html).toContain(`<link rel="alternate" hreflang="${l}" href="${base}?locale=${l}">`);
+    for (const l of LOCALES.filter((l) => l !== "en"))
+      expect(html).toContain(`<link rel="alternate" hreflang="${l}" href="${base}?locale=${l}">`);
     expect(html).toContain(`<link rel="alternate" hreflang="en" href="${base}">`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${base}">`);
     expect(html).toContain(`<meta property="og:title" content="Pat pub-open: 변호사">`);
     expect(html).toContain(`<meta property="og:image" content="${app.url}/avatars/pub-open.svg">`);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
-    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "ProfessionalService", name: "Pat pub-open", address: { addressLocality: "Berlin", addressCountry: "DE" } });
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ProfessionalService",
+      name: "Pat pub-open",
+      address: { addressLocality: "Berlin", addressCountry: "DE" },
+    });
     expect(ld.makesOffer[0].priceSpecification).toMatchObject({ price: 120, priceCurrency: "USD" });
   });
 
   it("shows the expert's facts, weekly hours and a #booking section with free times and contacts", async () => {
     const { html } = await page("/experts/pub-open?tz=Asia/Seoul");
-    for (const text of ["Pat pub-open", "✓ Verified", "Contracts", "Berlin, Germany", "German, English", "Accepting new clients", "First consultation", "45 min", "$120", "Times in Europe/Berlin", "Ten years in practice.</p><p>Second paragraph."]) {
+    for (const text of [
+      "Pat pub-open",
+      "✓ Verified",
+      "Contracts",
+      "Berlin, Germany",
+      "German, English",
+      "Accepting new clients",
+      "First consultation",
+      "45 min",
+      "$120",
+      "Times in Europe/Berlin",
+      "Ten years in practice.</p><p>Second paragraph.",
+    ]) {
       expect(html).toContain(text);
     }
     const booking = html.slice(html.indexOf('<section id="booking"'));
@@ -161,7 +206,10 @@ describe("a profile page", () => {
 
   it("says an expert not accepting clients cannot be booked, and offers nothing to book", async () => {
     const { html } = await page("/experts/pub-closed");
-    const booking = html.slice(html.indexOf('<section id="booking"'), html.indexOf("</section>", html.indexOf('<section id="booking"')));
+    const booking = html.slice(
+      html.indexOf('<section id="booking"'),
+      html.indexOf("</section>", html.indexOf('<section id="booking"')),
+    );
     expect(booking).toContain("is not accepting new clients at the moment");
     expect(booking).not.toContain("<time");
     expect(booking).not.toContain("submit_inquiry");

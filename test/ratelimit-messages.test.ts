@@ -19,9 +19,17 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   app = await startApp({
-    env: { RATE_LIMITS: "on", TRUST_PROXY: "1", RATE_LIMIT_SEARCH: "2,3", RATE_LIMIT_PROFILE: "2,4", RATE_LIMIT_MCP_SESSION: "2,2" },
+    env: {
+      RATE_LIMITS: "on",
+      TRUST_PROXY: "1",
+      RATE_LIMIT_SEARCH: "2,3",
+      RATE_LIMIT_PROFILE: "2,4",
+      RATE_LIMIT_MCP_SESSION: "2,2",
+    },
   });
-  [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+  [{ slug }] = await app.sql<
+    { slug: string }[]
+  >`select slug from experts where is_public and is_verified order by id limit 1`;
 }, 120_000);
 
 afterAll(async () => {
@@ -63,13 +71,17 @@ describe("a read budget of a client address", () => {
     const rest = await get(app, "/api/agents/experts?limit=1", address);
     expect(rest.status).toBe(429);
     const detail: string = rest.body.detail;
-    expect(detail).toMatch(/^Rate limit reached: 2 search requests per 60 seconds per client address\. Retry after \d+ seconds, or send a Bearer API key for a higher limit\.$/);
+    expect(detail).toMatch(
+      /^Rate limit reached: 2 search requests per 60 seconds per client address\. Retry after \d+ seconds, or send a Bearer API key for a higher limit\.$/,
+    );
 
     const mcp = await toolError(await client(address), "search_experts", { limit: 1 });
     expect(unclocked(mcp)).toBe(`${unclocked(detail)} Do not retry sooner.`);
 
     const html = await refusedPage("/experts", address);
-    expect(html).toMatch(/Rate limit reached: 2 search requests per 60 seconds per client address\. Wait \d+ seconds, then reload\./);
+    expect(html).toMatch(
+      /Rate limit reached: 2 search requests per 60 seconds per client address\. Wait \d+ seconds, then reload\./,
+    );
     // a page takes no key: it does not offer one
     expect(html).not.toContain("Bearer");
   });
@@ -82,7 +94,9 @@ describe("a read budget of a client address", () => {
     expect(rest.body.detail).toStartWith("Rate limit reached: 2 profile requests per 60 seconds per client address.");
     const mcp = await toolError(await client(address), "get_expert", { slug });
     expect(unclocked(mcp)).toBe(`${unclocked(rest.body.detail)} Do not retry sooner.`);
-    expect(await refusedPage(`/experts/${slug}`, address)).toContain("Rate limit reached: 2 profile requests per 60 seconds per client address.");
+    expect(await refusedPage(`/experts/${slug}`, address)).toContain(
+      "Rate limit reached: 2 profile requests per 60 seconds per client address.",
+    );
   });
 });
 
@@ -90,7 +104,9 @@ describe("the rate-limited problem page", () => {
   it("gives this server's budgets, as configured", async () => {
     const rest = await fetch(`${app.url}/problems/rate-limited`);
     const html = await rest.text();
-    expect(html).toContain("This server&#39;s budgets per 60 seconds: search requests: 2 per client address, 3 per API key; profile requests: 2 per client address, 4 per API key;");
+    expect(html).toContain(
+      "This server&#39;s budgets per 60 seconds: search requests: 2 per client address, 3 per API key; profile requests: 2 per client address, 4 per API key;",
+    );
     expect(html).toContain("new MCP sessions: 2 per client address, 2 per API key.");
     expect(html).not.toContain("60/300");
   });
@@ -103,7 +119,9 @@ describe("a read budget of an API key", () => {
     for (let i = 0; i < 3; i++) expect((await get(app, "/api/agents/experts?limit=1", address)).status).toBe(200);
     const rest = await get(app, "/api/agents/experts?limit=1", address);
     expect(rest.status).toBe(429);
-    expect(rest.body.detail).toMatch(/^Rate limit reached: 3 search requests per 60 seconds for this API key\. Retry after \d+ seconds\.$/);
+    expect(rest.body.detail).toMatch(
+      /^Rate limit reached: 3 search requests per 60 seconds for this API key\. Retry after \d+ seconds\.$/,
+    );
     const mcp = await toolError(await client(address), "search_experts", { limit: 1 });
     expect(unclocked(mcp)).toBe(`${unclocked(rest.body.detail)} Do not retry sooner.`);
 
@@ -145,7 +163,11 @@ describe("the inquiry limit of an account", () => {
 
     // another key of the same account is refused too, and MCP says so in the same words
     const second = await secondKey(first);
-    const mcp = await toolError(await client(from("198.51.100.31", second.headers)), "submit_inquiry", inquiryFor(slug));
+    const mcp = await toolError(
+      await client(from("198.51.100.31", second.headers)),
+      "submit_inquiry",
+      inquiryFor(slug),
+    );
     expect(unclocked(mcp)).toBe(`${unclocked(rest.body.detail)} Do not retry sooner.`);
     expect(mcp).not.toContain("API key already");
   });
@@ -154,7 +176,12 @@ describe("the inquiry limit of an account", () => {
 describe("the new-session budget", () => {
   it("is told alike on /api/mcp (JSON-RPC error) and /api/sse (problem), without offering a key that would not raise it", async () => {
     const address = from("198.51.100.40");
-    const initialize = () => fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, ...address }, body: JSON.stringify(initializeMessage()) });
+    const initialize = () =>
+      fetch(`${app.url}/api/mcp`, {
+        method: "POST",
+        headers: { ...MCP_HEADERS, ...address },
+        body: JSON.stringify(initializeMessage()),
+      });
     for (let i = 0; i < 2; i++) expect((await initialize()).status).toBe(200);
     const refused = await initialize();
     expect(refused.status).toBe(429);
@@ -162,7 +189,9 @@ describe("the new-session budget", () => {
     const sse = await fetch(`${app.url}/api/sse`, { headers: address });
     expect(sse.status).toBe(429);
     const detail: string = (await sse.json()).detail;
-    expect(detail).toMatch(/^Rate limit reached: 2 new MCP sessions per 60 seconds per client address\. Retry after \d+ seconds\.$/);
+    expect(detail).toMatch(
+      /^Rate limit reached: 2 new MCP sessions per 60 seconds per client address\. Retry after \d+ seconds\.$/,
+    );
     expect(unclocked(message)).toStartWith(unclocked(detail));
   });
 });

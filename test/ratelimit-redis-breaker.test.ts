@@ -14,7 +14,16 @@ function limiter(url: string, opts: Partial<RateLimiterOptions> = {}) {
   const circuit: boolean[] = [];
   let fallbacks = 0;
   const l = createRateLimiter({
-    settings: { enabled: true, windowSeconds: 60, budgets: { search: { anonymous: 60, withKey: 60 }, profile: { anonymous: 1000, withKey: 1000 }, availability: { anonymous: 1, withKey: 1 }, "mcp-session": { anonymous: 1, withKey: 1 } } },
+    settings: {
+      enabled: true,
+      windowSeconds: 60,
+      budgets: {
+        search: { anonymous: 60, withKey: 60 },
+        profile: { anonymous: 1000, withKey: 1000 },
+        availability: { anonymous: 1, withKey: 1 },
+        "mcp-session": { anonymous: 1, withKey: 1 },
+      },
+    },
     log: createLogger("info", (line) => void lines.push(JSON.parse(line))),
     redisUrl: url,
     redisPrefix: prefix,

@@ -15,7 +15,16 @@ describe.skipIf(skipRedisSuite)("when Redis goes away and comes back", () => {
     const lines: Record<string, any>[] = [];
     let fallbacks = 0;
     const limiter = createRateLimiter({
-      settings: { enabled: true, windowSeconds: 60, budgets: { search: { anonymous: 1000, withKey: 1000 }, profile: { anonymous: 1, withKey: 1 }, availability: { anonymous: 1, withKey: 1 }, "mcp-session": { anonymous: 1, withKey: 1 } } },
+      settings: {
+        enabled: true,
+        windowSeconds: 60,
+        budgets: {
+          search: { anonymous: 1000, withKey: 1000 },
+          profile: { anonymous: 1, withKey: 1 },
+          availability: { anonymous: 1, withKey: 1 },
+          "mcp-session": { anonymous: 1, withKey: 1 },
+        },
+      },
       log: createLogger("info", (l) => void lines.push(JSON.parse(l))),
       redisUrl: proxy.url,
       redisPrefix: prefix,

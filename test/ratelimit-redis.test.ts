@@ -24,7 +24,8 @@ describe.skipIf(skipRedisSuite)("two instances sharing one Redis", () => {
   // Redis took every decision; each local decision may let at most one more request through.
   const metric = async (app: TestApp, name: string) =>
     Number(new RegExp(`^${name} (\\d+)$`, "m").exec(await (await fetch(`${app.url}/metrics`)).text())?.[1] ?? NaN);
-  const fallbacks = async () => (await metric(a, "rate_limit_store_fallbacks_total")) + (await metric(b, "rate_limit_store_fallbacks_total"));
+  const fallbacks = async () =>
+    (await metric(a, "rate_limit_store_fallbacks_total")) + (await metric(b, "rate_limit_store_fallbacks_total"));
 
   it("share one budget: 60 searches pass across both and the 61st fails, with 50 concurrent callers", async () => {
     const results = await concurrently(61, 50, (i) => get(i % 2 ? a : b, "/api/agents/experts?limit=1"));
@@ -63,7 +64,9 @@ describe.skipIf(skipRedisSuite)("two instances sharing one Redis", () => {
       expect(app.logs.filter((l) => String(l.msg).includes("Redis unavailable")).length).toBe(trips);
       expect(Number.isInteger(await metric(app, "rate_limit_store_fallbacks_total"))).toBe(true); // exported, counted
       const ready = await (await fetch(`${app.url}/readyz`)).json();
-      expect(ready.rate_limit_store).toBe((await metric(app, "rate_limit_store_circuit_open")) === 1 ? "local (Redis circuit open)" : "redis");
+      expect(ready.rate_limit_store).toBe(
+        (await metric(app, "rate_limit_store_circuit_open")) === 1 ? "local (Redis circuit open)" : "redis",
+      );
     }
   });
 });

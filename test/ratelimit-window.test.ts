@@ -9,7 +9,12 @@ import { createLogger } from "../src/log.ts";
 const settings: RateLimitSettings = {
   enabled: true,
   windowSeconds: 60,
-  budgets: { search: { anonymous: 3, withKey: 5 }, profile: { anonymous: 2, withKey: 4 }, availability: { anonymous: 2, withKey: 4 }, "mcp-session": { anonymous: 1, withKey: 1 } },
+  budgets: {
+    search: { anonymous: 3, withKey: 5 },
+    profile: { anonymous: 2, withKey: 4 },
+    availability: { anonymous: 2, withKey: 4 },
+    "mcp-session": { anonymous: 1, withKey: 1 },
+  },
 };
 const silent = createLogger("silent");
 const anon = { ip: "192.0.2.1", keyId: null };
@@ -22,7 +27,16 @@ afterAll(async () => {
 
 const stores = {
   "in-process": () => undefined,
-  redis: () => redisStore({ url: TEST_REDIS_URL, prefix, log: silent, onFallback: () => { throw new Error("Redis failed in a test that needs it"); }, timeoutMs: 2000 }),
+  redis: () =>
+    redisStore({
+      url: TEST_REDIS_URL,
+      prefix,
+      log: silent,
+      onFallback: () => {
+        throw new Error("Redis failed in a test that needs it");
+      },
+      timeoutMs: 2000,
+    }),
 };
 
 requireRedisInCi(import.meta.file);
@@ -41,13 +55,21 @@ for (const [name, makeStore] of Object.entries(stores)) {
           now = 1_000_000 + at;
           taken.push(await limiter.take("search", who));
         }
-        expect(taken.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0]]);
+        expect(taken.map((d) => [d.allowed, d.remaining])).toEqual([
+          [true, 2],
+          [true, 1],
+          [true, 0],
+        ]);
         expect(taken[2].rateLimitHeader).toBe('"search";r=0;t=40'); // the first slot frees at 60 s
 
         now = 1_000_000 + 30_000;
         const refused = await limiter.take("search", who);
         expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 30, limit: 3 });
-        expect(refused.headers).toEqual({ "ratelimit-policy": '"search";q=3;w=60', ratelimit: '"search";r=0;t=30', "retry-after": "30" });
+        expect(refused.headers).toEqual({
+          "ratelimit-policy": '"search";q=3;w=60',
+          ratelimit: '"search";r=0;t=30',
+          "retry-after": "30",
+        });
 
         now = 1_000_000 + 59_999; // still inside the window of the first request
         expect((await limiter.take("search", who)).allowed).toBe(false);
@@ -73,7 +95,9 @@ for (const [name, makeStore] of Object.entries(stores)) {
         const keyed = await limiter.take("search", { ip, keyId: crypto.randomUUID() });
         expect(keyed).toMatchObject({ allowed: true, limit: 5, remaining: 4, scope: "key" });
         expect((await limiter.take("profile", { ip, keyId: null })).allowed).toBe(true);
-        expect(limiter.refusal("search", await limiter.take("search", { ip, keyId: null })).detail).toContain("send a Bearer API key");
+        expect(limiter.refusal("search", await limiter.take("search", { ip, keyId: null })).detail).toContain(
+          "send a Bearer API key",
+        );
       } finally {
         limiter.close();
       }
@@ -83,7 +107,10 @@ for (const [name, makeStore] of Object.entries(stores)) {
 
 describe("the limiter", () => {
   it("is exact under concurrency: 50 callers at once get exactly the quota", async () => {
-    const limiter = createRateLimiter({ settings: { ...settings, budgets: { ...settings.budgets, search: { anonymous: 60, withKey: 300 } } }, log: silent });
+    const limiter = createRateLimiter({
+      settings: { ...settings, budgets: { ...settings.budgets, search: { anonymous: 60, withKey: 300 } } },
+      log: silent,
+    });
     const decisions = await Promise.all(Array.from({ length: 61 }, () => limiter.take("search", anon)));
     expect(decisions.filter((d) => d.allowed).length).toBe(60);
     limiter.close();
@@ -101,7 +128,8 @@ describe("the limiter", () => {
 
   it("allows everything and sends no headers when RATE_LIMITS=off", async () => {
     const limiter = createRateLimiter({ settings: { ...settings, enabled: false }, log: silent });
-    for (let i = 0; i < 10; i++) expect(await limiter.take("search", anon)).toMatchObject({ allowed: true, headers: {}, policyHeader: null });
+    for (let i = 0; i < 10; i++)
+      expect(await limiter.take("search", anon)).toMatchObject({ allowed: true, headers: {}, policyHeader: null });
     limiter.close();
   });
 

@@ -49,7 +49,9 @@ describe("rate limits on the REST read API (spec defaults)", () => {
   });
 
   it("keeps profile and availability on budgets of their own (120 a minute without a key)", async () => {
-    const { body } = await get(app, "/api/agents/experts?limit=1", { authorization: `Bearer ${(await createTestKey(app.sql)).key}` });
+    const { body } = await get(app, "/api/agents/experts?limit=1", {
+      authorization: `Bearer ${(await createTestKey(app.sql)).key}`,
+    });
     const slug = body.experts[0]?.slug ?? "no-such-expert";
     const profile = await get(app, `/api/agents/experts/${slug}`);
     expect([200, 404]).toContain(profile.status);
@@ -85,14 +87,27 @@ describe("rate limits on the REST read API (spec defaults)", () => {
 describe("rate limits from the environment, behind a trusted proxy (TRUST_PROXY=1)", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp({ env: { LOG_LEVEL: "debug", RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "2,5", RATE_LIMIT_PROFILE: "3,4", RATE_LIMIT_AVAILABILITY: "1,2", TRUST_PROXY: "1" } });
+    app = await startApp({
+      env: {
+        LOG_LEVEL: "debug",
+        RATE_LIMITS: "on",
+        RATE_LIMIT_SEARCH: "2,5",
+        RATE_LIMIT_PROFILE: "3,4",
+        RATE_LIMIT_AVAILABILITY: "1,2",
+        TRUST_PROXY: "1",
+      },
+    });
   }, 60_000);
   afterAll(() => app.stop());
 
   it("uses RATE_LIMIT_SEARCH, RATE_LIMIT_PROFILE and RATE_LIMIT_AVAILABILITY", async () => {
-    expect((await get(app, "/api/agents/experts", { "x-forwarded-for": "192.0.2.50" })).headers.get("ratelimit-policy")).toBe('"search";q=2;w=60');
+    expect(
+      (await get(app, "/api/agents/experts", { "x-forwarded-for": "192.0.2.50" })).headers.get("ratelimit-policy"),
+    ).toBe('"search";q=2;w=60');
     expect((await get(app, "/api/agents/experts/x-y")).headers.get("ratelimit-policy")).toBe('"profile";q=3;w=60');
-    expect((await get(app, "/api/agents/experts/x-y/availability")).headers.get("ratelimit-policy")).toBe('"availability";q=1;w=60');
+    expect((await get(app, "/api/agents/experts/x-y/availability")).headers.get("ratelimit-policy")).toBe(
+      '"availability";q=1;w=60',
+    );
     expect((await get(app, "/api/agents/experts/x-y/availability")).status).toBe(429);
   });
 
@@ -112,7 +127,11 @@ describe("rate limits from the environment, behind a trusted proxy (TRUST_PROXY=
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(name);
     }
-    const good = loadConfig({ RATE_LIMIT_SEARCH: " 10 , 20 ", TRUST_PROXY: "10.0.0.0/8, ::1", REDIS_URL: "redis://127.0.0.1:6379" });
+    const good = loadConfig({
+      RATE_LIMIT_SEARCH: " 10 , 20 ",
+      TRUST_PROXY: "10.0.0.0/8, ::1",
+      REDIS_URL: "redis://127.0.0.1:6379",
+    });
     expect(good.rateLimits.budgets.search).toEqual({ anonymous: 10, withKey: 20 });
     expect(good.rateLimits.budgets.profile).toEqual({ anonymous: 120, withKey: 600 });
     expect(good.rateLimits.budgets.availability).toEqual({ anonymous: 120, withKey: 600 });

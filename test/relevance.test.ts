@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { testApp, type TestApp } from "./support/app.ts";
-import { formatMetrics, HELDOUT_PATH, KINDS, loadQueries, NEW_KINDS, scoreRelevance, TUNING_PATH, type Report } from "./relevance/score.ts";
+import {
+  formatMetrics,
+  HELDOUT_PATH,
+  KINDS,
+  loadQueries,
+  NEW_KINDS,
+  scoreRelevance,
+  TUNING_PATH,
+  type Report,
+} from "./relevance/score.ts";
 
 // Floors for search quality on the earlier judged set (test/relevance/queries.json), set just under
 // the figures the engine reached (nDCG@10 0.948, no empty answer; `bun run relevance`), so that a
@@ -92,7 +101,10 @@ describe("tuning and held-out judged queries", () => {
   });
 
   it("are scored and reported (not asserted yet)", async () => {
-    for (const [name, set] of [["tuning", tuning], ["held-out", heldout]] as const) {
+    for (const [name, set] of [
+      ["tuning", tuning],
+      ["held-out", heldout],
+    ] as const) {
       const report = await scoreRelevance(app.url, set);
       console.log(formatMetrics(`${name} OVERALL`, report.overall));
       // every query got an answer the scorer could read
@@ -107,7 +119,9 @@ describe("search relevance", () => {
     report = await scoreRelevance(app.url, queries);
     for (const [kind, m] of Object.entries(report.byKind)) console.log(formatMetrics(kind, m!));
     console.log(formatMetrics("OVERALL", report.overall));
-    console.log(`none: ${report.none.map((n) => `${n.id}=${n.returned}`).join(" ")}${report.errors.length ? `  non-200: ${report.errors.map((e) => `${e.id}=${e.status}`).join(" ")}` : ""}`);
+    console.log(
+      `none: ${report.none.map((n) => `${n.id}=${n.returned}`).join(" ")}${report.errors.length ? `  non-200: ${report.errors.map((e) => `${e.id}=${e.status}`).join(" ")}` : ""}`,
+    );
   });
 
   it(`reaches nDCG@10 ≥ ${NDCG_FLOOR}`, () => {

@@ -24,7 +24,13 @@ describe("the result window", () => {
   });
 
   it("answers a page past the window with a 400 naming page, in every order", async () => {
-    for (const query of ["q=tax+lawyer+family+seoul&page=50&limit=20", "page=50&limit=20", "sort=newest&page=100", "q=tax&sort=rating&page=10000&limit=20", "page=1000&limit=1"]) {
+    for (const query of [
+      "q=tax+lawyer+family+seoul&page=50&limit=20",
+      "page=50&limit=20",
+      "sort=newest&page=100",
+      "q=tax&sort=rating&page=10000&limit=20",
+      "page=1000&limit=1",
+    ]) {
       const res = await api("GET", `/api/agents/experts?${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get("content-type")).toStartWith("application/problem+json");
@@ -35,13 +41,19 @@ describe("the result window", () => {
   });
 
   it("answers the same over MCP search_experts with a tool error naming page", async () => {
-    for (const args of [{ q: "tax lawyer", page: 50, limit: 20 }, { page: 10_000, limit: 20 }]) {
+    for (const args of [
+      { q: "tax lawyer", page: 50, limit: 20 },
+      { page: 10_000, limit: 20 },
+    ]) {
       const result = (await client.callTool({ name: "search_experts", arguments: args })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
       expect(resultText(result)).toContain("page");
     }
-    const within = (await client.callTool({ name: "search_experts", arguments: { q: "tax", page: 49, limit: 20 } })) as CallToolResult;
+    const within = (await client.callTool({
+      name: "search_experts",
+      arguments: { q: "tax", page: 49, limit: 20 },
+    })) as CallToolResult;
     expect(within.isError ?? false).toBe(false);
   });
 
@@ -82,7 +94,10 @@ describe("the result window on a directory larger than it", () => {
   it("tells an MCP agent on the last reachable page to narrow the search rather than page on", async () => {
     const agent = await mcpClient(big.url, "streamable-http");
     try {
-      const last = (await agent.callTool({ name: "search_experts", arguments: { limit: 20, page: 49 } })) as CallToolResult;
+      const last = (await agent.callTool({
+        name: "search_experts",
+        arguments: { limit: 20, page: 49 },
+      })) as CallToolResult;
       expect(last.structuredContent).toMatchObject({ page: 49, has_more: false });
       expect(resultText(last)).toContain("narrow the search");
       expect(resultText(last)).not.toContain("page: 50");

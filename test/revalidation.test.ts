@@ -10,10 +10,13 @@ function setup() {
   let holdsUntil: number | null = null;
   const revalidated = revalidation({ version: async () => String(version), cache: revalidationCache(2) });
   const ask = (path: string, ifNoneMatch?: string) =>
-    revalidated(new Request(`http://x${path}`, { headers: ifNoneMatch ? { "if-none-match": ifNoneMatch } : {} }), async () => {
-      builds++;
-      return { body: { path, version }, policy: { maxAge: 60 }, holdsUntil };
-    });
+    revalidated(
+      new Request(`http://x${path}`, { headers: ifNoneMatch ? { "if-none-match": ifNoneMatch } : {} }),
+      async () => {
+        builds++;
+        return { body: { path, version }, policy: { maxAge: 60 }, holdsUntil };
+      },
+    );
   return {
     ask,
     builds: () => builds,
@@ -48,8 +51,8 @@ describe("revalidation", () => {
     const a = (await s.ask("/a")).headers.get("etag")!;
     expect((await s.ask("/a?locale=ja", a)).status).toBe(200);
     await s.ask("/a", a);
-    await s.ask("/b", "\"x\"");
-    await s.ask("/c", "\"x\"");
+    await s.ask("/b", '"x"');
+    await s.ask("/c", '"x"');
     const before = s.builds();
     expect((await s.ask("/a", a)).status).toBe(304); // evicted: built again, still 304 by its hash
     expect(s.builds()).toBe(before + 1);

@@ -28,8 +28,20 @@ const TIMEOUT = ["--timeout", "60000"];
  * or a Chromium, and two of them at once on two cores starve each other past their timeouts.
  */
 const GROUPS: string[][] = [
-  ["test/cluster.test.ts", "test/cluster-supervisor.test.ts", "test/login-throttle-shared.test.ts", "test/ops-database.test.ts", "test/test-database.test.ts"],
-  ["test/dashboard.test.ts", "test/ops-browser.test.ts", "test/public-browser.test.ts", "test/inquiry-loop.test.ts", "test/dashboard-webhook.test.ts"],
+  [
+    "test/cluster.test.ts",
+    "test/cluster-supervisor.test.ts",
+    "test/login-throttle-shared.test.ts",
+    "test/ops-database.test.ts",
+    "test/test-database.test.ts",
+  ],
+  [
+    "test/dashboard.test.ts",
+    "test/ops-browser.test.ts",
+    "test/public-browser.test.ts",
+    "test/inquiry-loop.test.ts",
+    "test/dashboard-webhook.test.ts",
+  ],
 ];
 
 /** Last run's seconds per file (wall, and CPU where /proc tells), to balance the next (not in git: it is this machine's). */
@@ -55,7 +67,19 @@ function cpuSeconds(pid: number): number {
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux Bun runs on
 
 // `bun test` flags that take a value: the value is not a file filter.
-const VALUE_FLAGS = new Set(["-t", "--test-name-pattern", "--timeout", "--rerun-each", "--preload", "--reporter", "--reporter-outfile", "--coverage-dir", "--coverage-reporter", "--seed", "--max-concurrency"]);
+const VALUE_FLAGS = new Set([
+  "-t",
+  "--test-name-pattern",
+  "--timeout",
+  "--rerun-each",
+  "--preload",
+  "--reporter",
+  "--reporter-outfile",
+  "--coverage-dir",
+  "--coverage-reporter",
+  "--seed",
+  "--max-concurrency",
+]);
 
 function parseArgs(args: string[]) {
   const filters: string[] = [];
@@ -74,14 +98,18 @@ function parseArgs(args: string[]) {
 /** The files `bun test` would find (its name patterns, outside node_modules), matched like its filters. */
 function testFiles(filters: string[]): string[] {
   const glob = new Bun.Glob("**/*{.test,_test,.spec,_spec}.{ts,tsx,js,jsx}");
-  const all = [...glob.scanSync(".")].filter((f) => !f.split("/").some((part) => part === "node_modules" || part === "dist"));
+  const all = [...glob.scanSync(".")].filter(
+    (f) => !f.split("/").some((part) => part === "node_modules" || part === "dist"),
+  );
   return all.filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter))).sort();
 }
 
 function readDurations(): Record<string, FileTime> {
   try {
     const read: Record<string, FileTime | number> = JSON.parse(readFileSync(DURATIONS, "utf8"));
-    return Object.fromEntries(Object.entries(read).map(([f, t]) => [f, typeof t === "number" ? { wall: t, cpu: -1 } : t]));
+    return Object.fromEntries(
+      Object.entries(read).map(([f, t]) => [f, typeof t === "number" ? { wall: t, cpu: -1 } : t]),
+    );
   } catch {
     return {};
   }
@@ -139,7 +167,12 @@ interface LaneResult {
 
 const count = (text: string, label: string) => Number(text.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
 
-async function runLane(lane: number, files: string[], flags: string[], env: Record<string, string>): Promise<LaneResult> {
+async function runLane(
+  lane: number,
+  files: string[],
+  flags: string[],
+  env: Record<string, string>,
+): Promise<LaneResult> {
   const started = performance.now();
   const child = Bun.spawn([process.execPath, "test", ...flags, ...files.map((f) => `./${f}`)], {
     env: { ...process.env, ...env },
@@ -183,7 +216,10 @@ async function runLane(lane: number, files: string[], flags: string[], env: Reco
   seen.forEach(([file, at], i) => {
     // The last file's afterAll hooks end with the process: its CPU is the lane's rest.
     const end = i === seen.length - 1 && cpu >= 0 ? { ...at, cpu } : at;
-    durations[file] = { wall: tenths((at.at - previous.at) / 1000), cpu: at.cpu < 0 || end.cpu < 0 ? -1 : tenths(end.cpu - previous.cpu) };
+    durations[file] = {
+      wall: tenths((at.at - previous.at) / 1000),
+      cpu: at.cpu < 0 || end.cpu < 0 ? -1 : tenths(end.cpu - previous.cpu),
+    };
     previous = at;
   });
   return {
@@ -250,8 +286,13 @@ const into = embedded ? mkdtempSync(join(tmpdir(), "ed-tpl-")) : undefined;
 if (into) template = { [TEMPLATE_DIR_ENV]: into };
 // Suites that need some PostgreSQL server share one cluster (support/postgres-cluster.ts), made by
 // the first of them in this directory, which does not exist yet. With TEST_DATABASE_URL they use its server.
-clusterDir = embedded ? join(tmpdir(), `ed-pg-run-${process.pid}-${Math.random().toString(36).slice(2, 8)}`) : undefined;
-const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], { stdout: "pipe", stderr: "inherit" });
+clusterDir = embedded
+  ? join(tmpdir(), `ed-pg-run-${process.pid}-${Math.random().toString(36).slice(2, 8)}`)
+  : undefined;
+const maker = Bun.spawn([process.execPath, "test/support/template.ts", "make", ...(into ? [into] : [])], {
+  stdout: "pipe",
+  stderr: "inherit",
+});
 children.add(maker);
 let templateCpu = -1;
 const making = (async () => {
@@ -274,22 +315,36 @@ if (!into) {
     process.exit(1);
   });
 }
-console.log(`template ${JSON.stringify(template ?? {})}${into ? " being made" : ` made in ${templateSeconds.toFixed(1)} s`}; ${files.length} files in ${lanes.length} lanes`);
+console.log(
+  `template ${JSON.stringify(template ?? {})}${into ? " being made" : ` made in ${templateSeconds.toFixed(1)} s`}; ${files.length} files in ${lanes.length} lanes`,
+);
 for (const [i, l] of lanes.entries()) console.log(`[${i + 1}] ${l.join(" ")}`);
 
 let results: LaneResult[];
 try {
   const env = { ...template!, ...(clusterDir ? { [CLUSTER_DIR_ENV]: clusterDir } : {}) };
   // Suites that need no database may all end before the template is ready: cleanUp then stops it.
-  if (into) making.then((seconds) => (templateSeconds = seconds), () => {});
+  if (into)
+    making.then(
+      (seconds) => (templateSeconds = seconds),
+      () => {},
+    );
   // A lane that begins with a file starting the app begins once the template is there: the wait
   // would otherwise be spent inside that file's first test (a suite of 30 s per test, first in
   // its lane, failed so at load 15 while the template took 28 s).
-  const laneStart = (first: string) => (into && needsTemplate(first) ? making.then(() => {}, () => {}) : undefined);
-  results = await Promise.all(lanes.map(async (l, i) => {
+  const laneStart = (first: string) =>
+    into && needsTemplate(first)
+      ? making.then(
+          () => {},
+          () => {},
+        )
+      : undefined;
+  results = await Promise.all(
+    lanes.map(async (l, i) => {
       await laneStart(l[0]!);
       return runLane(i + 1, l, flags, env);
-    }));
+    }),
+  );
 } finally {
   await cleanUp();
 }
@@ -316,7 +371,9 @@ for (const r of results) {
 }
 const sum = (key: "pass" | "fail" | "expects" | "skip" | "todo") => results.reduce((s, r) => s + r[key], 0);
 // A lane that ended without its summary or failed without a failed test counts as one failure.
-const crashes = results.filter((r) => !r.ran || (r.exitCode !== 0 && r.fail === 0)).length + (results.every((r) => r.unmatched) ? 1 : 0);
+const crashes =
+  results.filter((r) => !r.ran || (r.exitCode !== 0 && r.fail === 0)).length +
+  (results.every((r) => r.unmatched) ? 1 : 0);
 const passed = sum("pass");
 const failed = sum("fail") + crashes;
 console.log(

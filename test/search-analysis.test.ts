@@ -26,7 +26,12 @@ describe("normalisation", () => {
 
 describe("tokenisation", () => {
   it("splits words, keeps CJK runs whole and joins apostrophes", () => {
-    expect(tokenize(normalizeText("O'Brien, 税理士 in 東京")).map((t) => t.text)).toEqual(["obrien", "税理士", "in", "東京"]);
+    expect(tokenize(normalizeText("O'Brien, 税理士 in 東京")).map((t) => t.text)).toEqual([
+      "obrien",
+      "税理士",
+      "in",
+      "東京",
+    ]);
   });
 
   it("pairs CJK characters as Lucene's CJK analyzer does", () => {
@@ -53,11 +58,28 @@ describe("edit distance", () => {
 describe("documents", () => {
   it("weights the name, primary category, titles and bios, and adds concept tokens", () => {
     const { tsvector, bio, words } = buildDocument({
-      name: "Jonas Müller", city: "Köln", country_code: "DE", language_subtags: ["de", "en"], tags: ["VAT"],
-      categories: ["tax-advisory", "accounting"], subcategories: ["personal-tax"], titles: ["Tax Advisor", "税理士"],
-      taglines: [], bios: ["Helps families."], services: ["First call"],
+      name: "Jonas Müller",
+      city: "Köln",
+      country_code: "DE",
+      language_subtags: ["de", "en"],
+      tags: ["VAT"],
+      categories: ["tax-advisory", "accounting"],
+      subcategories: ["personal-tax"],
+      titles: ["Tax Advisor", "税理士"],
+      taglines: [],
+      bios: ["Helps families."],
+      services: ["First call"],
     });
-    for (const part of ["'jonas':1A", "'cat:tax-advisory':", "'sub:personal-tax':", "'lang:de':", "'cc:de':", "'city:de:koln':", "'city:de:koeln':", "'税理':"]) {
+    for (const part of [
+      "'jonas':1A",
+      "'cat:tax-advisory':",
+      "'sub:personal-tax':",
+      "'lang:de':",
+      "'cc:de':",
+      "'city:de:koln':",
+      "'city:de:koeln':",
+      "'税理':",
+    ]) {
       expect(tsvector).toContain(part);
     }
     expect(tsvector).toMatch(/'cat:tax-advisory':\d+A/);
@@ -104,7 +126,8 @@ describe("reading a query", () => {
   });
 
   it("corrects unknown words of five letters or more from the lexicon", async () => {
-    const lexicon = async (words: string[]) => new Map(words.map((w) => [w, w === "lawyr" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+    const lexicon = async (words: string[]) =>
+      new Map(words.map((w) => [w, w === "lawyr" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
     const { groups, interpretation } = await parseQuery("lawyr", vocabulary, lexicon);
     expect(interpretation.corrections).toEqual([{ from: "lawyr", to: "lawyer" }]);
     expect(groups[0].alternatives.some((a) => a.lexemes[0] === "cat:legal" && a.factor === 0.6)).toBe(true);
@@ -113,7 +136,15 @@ describe("reading a query", () => {
 
 describe("reading a query so that the ranking generalizes (issue 22)", () => {
   // The vocabulary this build ships, with the query-side files of languages no profile is written in.
-  const vocabulary = new Vocabulary(builtinEntries(), new Map([["family-law", "legal"], ["employment-law", "legal"], ["cybersecurity", "technology"], ["audit", "accounting"]]));
+  const vocabulary = new Vocabulary(
+    builtinEntries(),
+    new Map([
+      ["family-law", "legal"],
+      ["employment-law", "legal"],
+      ["cybersecurity", "technology"],
+      ["audit", "accounting"],
+    ]),
+  );
   const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
   const parse = (q: string) => parseQuery(q, vocabulary, noLexicon);
   const weights = async (q: string) => Object.fromEntries((await parse(q)).groups.map((g) => [g.label, g.weight]));
@@ -164,7 +195,8 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       ["consulente per la sicurezza informatica", "cybersecurity"],
       ["fysiotherapeut in de buurt", "physiotherapy"],
     ];
-    for (const [q, subcategory] of cases) expect((await parse(q)).interpretation.recognized.subcategories).toContain(subcategory);
+    for (const [q, subcategory] of cases)
+      expect((await parse(q)).interpretation.recognized.subcategories).toContain(subcategory);
     expect((await parse("commercialista")).groups[0].alternatives.map((a) => a.lexemes[0])).toContain("cat:accounting");
     expect((await parse("consulente per la sicurezza informatica")).interpretation.ignored).toEqual(["per", "la"]);
     expect((await parse("necesito un abogado")).interpretation.ignored).toEqual(["necesito", "un"]);
@@ -172,15 +204,35 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
 
   it("never corrects a word into a place, and corrects a short surname only in a name", async () => {
     const lexicon = async (words: string[]) =>
-      new Map(words.map((w) => [w, w === "lyonz" ? { known: false, near: ["lyon"] } : w === "khim" ? { known: false, near: ["kim"] } : { known: true, near: [] }]));
+      new Map(
+        words.map((w) => [
+          w,
+          w === "lyonz"
+            ? { known: false, near: ["lyon"] }
+            : w === "khim"
+              ? { known: false, near: ["kim"] }
+              : { known: true, near: [] },
+        ]),
+      );
     expect((await parseQuery("lyonz", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
-    expect((await parseQuery("khim", vocabulary, lexicon)).interpretation.corrections).toEqual([{ from: "khim", to: "kim" }]);
+    expect((await parseQuery("khim", vocabulary, lexicon)).interpretation.corrections).toEqual([
+      { from: "khim", to: "kim" },
+    ]);
     expect((await parseQuery("khim accountant", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
   });
 
   it("corrects a short word of a sentence only into a word of the vocabulary, a name's word only in a name", async () => {
     const lexicon = async (words: string[]) =>
-      new Map(words.map((w) => [w, w === "parkr" ? { known: false, near: ["parker"] } : w === "lawer" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+      new Map(
+        words.map((w) => [
+          w,
+          w === "parkr"
+            ? { known: false, near: ["parker"] }
+            : w === "lawer"
+              ? { known: false, near: ["lawyer"] }
+              : { known: true, near: [] },
+        ]),
+      );
     const corrections = async (q: string) => (await parseQuery(q, vocabulary, lexicon)).interpretation.corrections;
     expect(await corrections("parkr nutritionist")).toEqual([]);
     expect(await corrections("thomas parkr")).toEqual([{ from: "parkr", to: "parker" }]);

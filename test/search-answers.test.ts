@@ -13,7 +13,8 @@ beforeAll(async () => {
 
 const urls = expertUrls(() => "http://answers.test");
 // A search with these caches, as the app makes them (src/app.ts), at this URL base.
-const search = (query: SearchQuery, stores: SearchStores, base = urls) => searchExperts(searchDepsFor(app.sql, base, stores), query);
+const search = (query: SearchQuery, stores: SearchStores, base = urls) =>
+  searchExperts(searchDepsFor(app.sql, base, stores), query);
 
 describe("remembered search answers", () => {
   it("answers a repeated search from memory until the directory changes", async () => {
@@ -39,7 +40,11 @@ describe("remembered search answers", () => {
     const stores = searchStores();
     const a = await search({ category: "legal", limit: 2 }, stores);
     expect(await search({ category: "legal", limit: 2, page: 1 }, stores)).not.toBe(a);
-    const other = await search({ category: "legal", limit: 2 }, stores, expertUrls(() => "http://other.test"));
+    const other = await search(
+      { category: "legal", limit: 2 },
+      stores,
+      expertUrls(() => "http://other.test"),
+    );
     expect(other).not.toBe(a);
     expect(other.experts[0].profile_url.startsWith("http://other.test/")).toBe(true);
     // A fresh cache (the benchmarks') runs the search again, to the same answer.
@@ -64,7 +69,13 @@ describe("the app's search caches", () => {
   }
 
   it("are bounded, shown in /metrics, and answer a repeated search", async () => {
-    for (const cache of ["search-answers", "search-totals", "search-parsed-queries", "search-vocabulary", "search-frequencies"]) {
+    for (const cache of [
+      "search-answers",
+      "search-totals",
+      "search-parsed-queries",
+      "search-vocabulary",
+      "search-frequencies",
+    ]) {
       expect(await metric("cache_max_entries", cache), cache).toBeGreaterThan(0);
     }
     const url = `${app.url}/api/agents/experts?q=metrics+lawyer&limit=2`;

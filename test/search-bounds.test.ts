@@ -11,7 +11,13 @@ import { api, testApp, type TestApp } from "./support/app.ts";
 function fake(counts: Record<string, number>, rows = 1_000_000, floor = 0.03): LexemeFrequencies {
   return {
     documents: (lexeme) => counts[lexeme] ?? 0,
-    documentsWithPrefix: (prefix) => Math.max(0, ...Object.entries(counts).filter(([l]) => l.startsWith(prefix)).map(([, n]) => n)),
+    documentsWithPrefix: (prefix) =>
+      Math.max(
+        0,
+        ...Object.entries(counts)
+          .filter(([l]) => l.startsWith(prefix))
+          .map(([, n]) => n),
+      ),
     rows,
     floor,
   };
@@ -29,7 +35,19 @@ function word(label: string, weight = 1): QueryGroup {
 }
 
 function parsed(groups: QueryGroup[]): ParsedQuery {
-  return { groups, pattern: null, price: null, readsAsName: false, interpretation: { terms: groups.map((g) => g.label), ignored: [], corrections: [], recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] }, price: null } };
+  return {
+    groups,
+    pattern: null,
+    price: null,
+    readsAsName: false,
+    interpretation: {
+      terms: groups.map((g) => g.label),
+      ignored: [],
+      corrections: [],
+      recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] },
+      price: null,
+    },
+  };
 }
 
 describe("bounding a parsed query", () => {
@@ -59,7 +77,11 @@ describe("bounding a parsed query", () => {
   });
 
   it("keeps at most MAX_ALTERNATIVES ways to match one group, the first written", () => {
-    const many: QueryGroup = { label: "x", weight: 1, alternatives: Array.from({ length: 300 }, (_, i) => ({ lexemes: [`t${i}`], prefix: false, factor: 1 })) };
+    const many: QueryGroup = {
+      label: "x",
+      weight: 1,
+      alternatives: Array.from({ length: 300 }, (_, i) => ({ lexemes: [`t${i}`], prefix: false, factor: 1 })),
+    };
     const bounded = boundQuery(parsed([many]), null);
     expect(bounded.groups[0].alternatives).toHaveLength(MAX_ALTERNATIVES);
     expect(bounded.groups[0].alternatives[0].lexemes).toEqual(["t0"]);
@@ -74,7 +96,14 @@ describe("bounding a parsed query", () => {
 describe("guessing how many match every word", () => {
   it("multiplies the groups' shares, a rare lexeme at half the rarest common one", () => {
     const stats = fake({ "cat:technology": 100_000, compliance: 60_000 });
-    const technology: QueryGroup = { label: "gdpr", weight: 2, alternatives: [{ lexemes: ["gdpr"], prefix: false, factor: 1 }, { lexemes: ["cat:technology"], prefix: false, factor: 0.5 }] };
+    const technology: QueryGroup = {
+      label: "gdpr",
+      weight: 2,
+      alternatives: [
+        { lexemes: ["gdpr"], prefix: false, factor: 1 },
+        { lexemes: ["cat:technology"], prefix: false, factor: 0.5 },
+      ],
+    };
     const share = expectedShare(stats, [technology, word("compliance")]);
     // (0.015 + 0.1) × (0.06 + 0.06): a guess to choose where to look first, not a bound.
     expect(share).toBeCloseTo(0.115 * 0.12, 5);
@@ -102,7 +131,9 @@ describe("the best-rated matches, found with bounded work", () => {
 
   async function found(walkFirst: boolean, bounds: { walk: number; sample: number }) {
     const where = app.sql`e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery`;
-    const rows = await app.sql<{ id: string }[]>`select id::text from (${bestRated(app.sql, where, LIMIT, walkFirst, bounds)}) c`;
+    const rows = await app.sql<
+      { id: string }[]
+    >`select id::text from (${bestRated(app.sql, where, LIMIT, walkFirst, bounds)}) c`;
     return rows.map((r) => r.id);
   }
 

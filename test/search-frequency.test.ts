@@ -6,12 +6,22 @@ import { testApp } from "./support/app.ts";
 function fake(counts: Record<string, number>): LexemeFrequencies {
   return {
     documents: (lexeme) => counts[lexeme] ?? 0,
-    documentsWithPrefix: (prefix) => Math.max(0, ...Object.entries(counts).filter(([l]) => l.startsWith(prefix)).map(([, n]) => n)),
+    documentsWithPrefix: (prefix) =>
+      Math.max(
+        0,
+        ...Object.entries(counts)
+          .filter(([l]) => l.startsWith(prefix))
+          .map(([, n]) => n),
+      ),
   };
 }
 
 function group(...alternatives: { lexemes: string[]; prefix?: boolean }[]): QueryGroup {
-  return { label: alternatives[0].lexemes.join(" "), weight: 1, alternatives: alternatives.map((a) => ({ prefix: false, factor: 1, ...a })) };
+  return {
+    label: alternatives[0].lexemes.join(" "),
+    weight: 1,
+    alternatives: alternatives.map((a) => ({ prefix: false, factor: 1, ...a })),
+  };
 }
 
 describe("skipping the count of a word the statistics know is frequent", () => {
@@ -20,7 +30,9 @@ describe("skipping the count of a word the statistics know is frequent", () => {
   it("trusts one frequent single-word alternative of any group, with the safety margin", () => {
     const stats = fake({ lawyer: SAFETY_FACTOR * cap, berlin: 500 });
     expect(provablyMoreThan(stats, [group({ lexemes: ["berlin"] }), group({ lexemes: ["lawyer"] })], cap)).toBe(true);
-    expect(provablyMoreThan(fake({ lawyer: SAFETY_FACTOR * cap - 1 }), [group({ lexemes: ["lawyer"] })], cap)).toBe(false);
+    expect(provablyMoreThan(fake({ lawyer: SAFETY_FACTOR * cap - 1 }), [group({ lexemes: ["lawyer"] })], cap)).toBe(
+      false,
+    );
   });
 
   it("proves nothing from a phrase, whose words must meet in one document", () => {

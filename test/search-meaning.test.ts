@@ -9,45 +9,146 @@ setDefaultTimeout(60_000);
 // directory into an app of this suite's own, so every expectation names a known expert.
 
 // Open and accepting, as most demo experts are: among equally relevant experts those come first.
-const base = { email: "expert@example.com", is_verified: true, rating: 4.5, review_count: 10, accepting_clients: true, availability_status: "open" } as const;
+const base = {
+  email: "expert@example.com",
+  is_verified: true,
+  rating: 4.5,
+  review_count: 10,
+  accepting_clients: true,
+  availability_status: "open",
+} as const;
 const CORPUS = [
-  { ...base, slug: "t-claire-family-lyon", name: "Claire Fontaine", categories: ["legal"], subcategories: ["family-law"],
-    location: { city: "Lyon", country_code: "FR", timezone: "Europe/Paris" }, languages_spoken: ["fr", "en"], rating: 4.2,
-    translations: { en: { title: "Family Lawyer", tagline: "Divorce and custody, calmly" }, fr: { title: "Avocate en droit de la famille" } } },
-  { ...base, slug: "t-marc-corporate-lyon", name: "Marc Girard", categories: ["legal"], subcategories: ["corporate-law"],
-    location: { city: "Lyon", country_code: "FR" }, languages_spoken: ["fr"], rating: 4.9,
-    translations: { en: { title: "Corporate Lawyer", tagline: "Company law for growing firms" } } },
-  { ...base, slug: "t-zoe-nutrition", name: "Zoë Larsen", categories: ["healthcare"], subcategories: ["nutrition"],
-    location: { city: "Copenhagen", country_code: "DK" }, languages_spoken: ["da", "en"],
-    translations: { en: { title: "Nutritionist", tagline: "Meal plans that fit your life" } } },
-  { ...base, slug: "t-muller-koln", name: "Jonas Müller", categories: ["tax-advisory"], subcategories: ["personal-tax"],
-    location: { city: "Köln", country_code: "DE" }, languages_spoken: ["de", "en"],
-    translations: { en: { title: "Tax Advisor" }, de: { title: "Steuerberater" } } },
-  { ...base, slug: "t-ana-lisbon-homes", name: "Ana Sousa", categories: ["real-estate"], subcategories: ["residential"],
-    location: { city: "Lisbon", country_code: "PT" }, languages_spoken: ["pt", "en"],
-    translations: { en: { title: "Buyer's Agent", tagline: "Find and buy your home in Lisbon" } } },
-  { ...base, slug: "t-sao-paulo-cpa", name: "Rafael Lima", categories: ["accounting"], subcategories: ["bookkeeping"],
-    location: { city: "São Paulo", country_code: "BR" }, languages_spoken: ["pt"],
-    translations: { en: { title: "Accountant" } } },
-  { ...base, slug: "t-yuki-payroll", name: "Yuki Sato", categories: ["human-resources"], subcategories: ["compensation"],
-    location: { city: "Osaka", country_code: "JP" }, languages_spoken: ["ja", "en"],
-    translations: { en: { title: "Payroll Specialist" }, ja: { title: "給与計算スペシャリスト" } } },
-  { ...base, slug: "t-jose-garcia", name: "José García", categories: ["immigration"], subcategories: ["work-visas"],
-    location: { city: "Madrid", country_code: "ES" }, languages_spoken: ["es", "en"],
-    translations: { en: { title: "Immigration Consultant" } } },
-  { ...base, slug: "t-nam-tax-seoul", name: "남궁민", categories: ["tax-advisory"], subcategories: ["corporate-tax"],
-    location: { city: "Seoul", country_code: "KR" }, languages_spoken: ["ko"],
-    translations: { en: { title: "Tax accountant" }, ko: { title: "세무사" }, zh: { title: "税务师" } } },
-  { ...base, slug: "t-wang-beijing", name: "王小明", categories: ["legal"], subcategories: ["contract-law"],
-    location: { city: "Beijing", country_code: "CN" }, languages_spoken: ["zh"],
-    translations: { en: { title: "Contract lawyer" }, zh: { title: "合同律师" } } },
-  { ...base, slug: "t-zeppelin-bio", name: "Ida Brandt", categories: ["business-consulting"], rating: 5,
-    translations: { en: { title: "Operations Consultant", bio: "Once ran the logistics of a zeppelin museum." } } },
-  { ...base, slug: "t-zeppelin-title", name: "Karl Lenz", categories: ["professional-instructor"], rating: 3,
-    translations: { en: { title: "Zeppelin pilot instructor" } } },
-  { ...base, slug: "t-mortgage", name: "Owen Price", categories: ["finance"], subcategories: ["financial-planning"],
-    location: { city: "Leeds", country_code: "GB" }, languages_spoken: ["en"],
-    translations: { en: { title: "Mortgage Broker", tagline: "The right mortgage for your first home" } } },
+  {
+    ...base,
+    slug: "t-claire-family-lyon",
+    name: "Claire Fontaine",
+    categories: ["legal"],
+    subcategories: ["family-law"],
+    location: { city: "Lyon", country_code: "FR", timezone: "Europe/Paris" },
+    languages_spoken: ["fr", "en"],
+    rating: 4.2,
+    translations: {
+      en: { title: "Family Lawyer", tagline: "Divorce and custody, calmly" },
+      fr: { title: "Avocate en droit de la famille" },
+    },
+  },
+  {
+    ...base,
+    slug: "t-marc-corporate-lyon",
+    name: "Marc Girard",
+    categories: ["legal"],
+    subcategories: ["corporate-law"],
+    location: { city: "Lyon", country_code: "FR" },
+    languages_spoken: ["fr"],
+    rating: 4.9,
+    translations: { en: { title: "Corporate Lawyer", tagline: "Company law for growing firms" } },
+  },
+  {
+    ...base,
+    slug: "t-zoe-nutrition",
+    name: "Zoë Larsen",
+    categories: ["healthcare"],
+    subcategories: ["nutrition"],
+    location: { city: "Copenhagen", country_code: "DK" },
+    languages_spoken: ["da", "en"],
+    translations: { en: { title: "Nutritionist", tagline: "Meal plans that fit your life" } },
+  },
+  {
+    ...base,
+    slug: "t-muller-koln",
+    name: "Jonas Müller",
+    categories: ["tax-advisory"],
+    subcategories: ["personal-tax"],
+    location: { city: "Köln", country_code: "DE" },
+    languages_spoken: ["de", "en"],
+    translations: { en: { title: "Tax Advisor" }, de: { title: "Steuerberater" } },
+  },
+  {
+    ...base,
+    slug: "t-ana-lisbon-homes",
+    name: "Ana Sousa",
+    categories: ["real-estate"],
+    subcategories: ["residential"],
+    location: { city: "Lisbon", country_code: "PT" },
+    languages_spoken: ["pt", "en"],
+    translations: { en: { title: "Buyer's Agent", tagline: "Find and buy your home in Lisbon" } },
+  },
+  {
+    ...base,
+    slug: "t-sao-paulo-cpa",
+    name: "Rafael Lima",
+    categories: ["accounting"],
+    subcategories: ["bookkeeping"],
+    location: { city: "São Paulo", country_code: "BR" },
+    languages_spoken: ["pt"],
+    translations: { en: { title: "Accountant" } },
+  },
+  {
+    ...base,
+    slug: "t-yuki-payroll",
+    name: "Yuki Sato",
+    categories: ["human-resources"],
+    subcategories: ["compensation"],
+    location: { city: "Osaka", country_code: "JP" },
+    languages_spoken: ["ja", "en"],
+    translations: { en: { title: "Payroll Specialist" }, ja: { title: "給与計算スペシャリスト" } },
+  },
+  {
+    ...base,
+    slug: "t-jose-garcia",
+    name: "José García",
+    categories: ["immigration"],
+    subcategories: ["work-visas"],
+    location: { city: "Madrid", country_code: "ES" },
+    languages_spoken: ["es", "en"],
+    translations: { en: { title: "Immigration Consultant" } },
+  },
+  {
+    ...base,
+    slug: "t-nam-tax-seoul",
+    name: "남궁민",
+    categories: ["tax-advisory"],
+    subcategories: ["corporate-tax"],
+    location: { city: "Seoul", country_code: "KR" },
+    languages_spoken: ["ko"],
+    translations: { en: { title: "Tax accountant" }, ko: { title: "세무사" }, zh: { title: "税务师" } },
+  },
+  {
+    ...base,
+    slug: "t-wang-beijing",
+    name: "王小明",
+    categories: ["legal"],
+    subcategories: ["contract-law"],
+    location: { city: "Beijing", country_code: "CN" },
+    languages_spoken: ["zh"],
+    translations: { en: { title: "Contract lawyer" }, zh: { title: "合同律师" } },
+  },
+  {
+    ...base,
+    slug: "t-zeppelin-bio",
+    name: "Ida Brandt",
+    categories: ["business-consulting"],
+    rating: 5,
+    translations: { en: { title: "Operations Consultant", bio: "Once ran the logistics of a zeppelin museum." } },
+  },
+  {
+    ...base,
+    slug: "t-zeppelin-title",
+    name: "Karl Lenz",
+    categories: ["professional-instructor"],
+    rating: 3,
+    translations: { en: { title: "Zeppelin pilot instructor" } },
+  },
+  {
+    ...base,
+    slug: "t-mortgage",
+    name: "Owen Price",
+    categories: ["finance"],
+    subcategories: ["financial-planning"],
+    location: { city: "Leeds", country_code: "GB" },
+    languages_spoken: ["en"],
+    translations: { en: { title: "Mortgage Broker", tagline: "The right mortgage for your first home" } },
+  },
 ];
 
 let app: TestApp;
@@ -61,7 +162,13 @@ afterAll(() => app?.stop());
 async function search(params: Record<string, string>) {
   const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "20", ...params })}`);
   expect(res.status).toBe(200);
-  return res.body as { experts: { slug: string; name: string }[]; total: number; total_is_exact: boolean; query_interpretation: any; has_more: boolean };
+  return res.body as {
+    experts: { slug: string; name: string }[];
+    total: number;
+    total_is_exact: boolean;
+    query_interpretation: any;
+    has_more: boolean;
+  };
 }
 
 async function slugs(q: string, extra: Record<string, string> = {}) {
@@ -82,9 +189,15 @@ describe("search by meaning", () => {
     const plain = await search({ q: "family lawyer" });
     const withPlace = await search({ q: "family lawyer reykjavik" });
     expect(withPlace.query_interpretation.terms).toContain("reykjavik");
-    const titled = (r: typeof plain) => r.experts.slice(0, 5).map((e) => e.slug).filter((slug) => slug.includes("family"));
+    const titled = (r: typeof plain) =>
+      r.experts
+        .slice(0, 5)
+        .map((e) => e.slug)
+        .filter((slug) => slug.includes("family"));
     expect(titled(plain).length).toBeGreaterThan(1);
-    expect(withPlace.experts.slice(0, titled(plain).length).map((e) => e.slug)).toEqual(plain.experts.slice(0, titled(plain).length).map((e) => e.slug));
+    expect(withPlace.experts.slice(0, titled(plain).length).map((e) => e.slug)).toEqual(
+      plain.experts.slice(0, titled(plain).length).map((e) => e.slug),
+    );
   });
 
   it("corrects typos of one or two edits, and says so", async () => {
@@ -99,8 +212,8 @@ describe("search by meaning", () => {
     expect((await slugs("ZOË LARSEN"))[0]).toBe("t-zoe-nutrition");
     expect(await slugs("sao paulo accountant")).toContain("t-sao-paulo-cpa");
     expect((await slugs("ｊｏｎａｓ　ｍｕｅｌｌｅｒ"))[0]).toBe("t-muller-koln");
-    expect((await slugs("mueller"))).toContain("t-muller-koln");
-    expect((await slugs("müller"))).toContain("t-muller-koln");
+    expect(await slugs("mueller")).toContain("t-muller-koln");
+    expect(await slugs("müller")).toContain("t-muller-koln");
   });
 
   it("knows synonyms and translations of professions, in six languages", async () => {
@@ -183,8 +296,11 @@ describe("search by meaning", () => {
   it("combines a bio-only match with category, country and language filters", async () => {
     const filtered = await search({ q: "zeppelin", category: "business-consulting" });
     expect(filtered.experts.map((e) => e.slug)).toEqual(["t-zeppelin-bio"]);
-    expect((await search({ q: "lyon lawyer", country: "fr", language: "fr", category: "legal" })).experts.map((e) => e.slug).sort())
-      .toEqual(["t-claire-family-lyon", "t-marc-corporate-lyon"]);
+    expect(
+      (await search({ q: "lyon lawyer", country: "fr", language: "fr", category: "legal" })).experts
+        .map((e) => e.slug)
+        .sort(),
+    ).toEqual(["t-claire-family-lyon", "t-marc-corporate-lyon"]);
     expect((await search({ q: "zeppelin", category: "legal" })).total).toBe(0);
   });
 
@@ -204,7 +320,10 @@ describe("search_experts over MCP", () => {
     try {
       const { tools } = await client.listTools();
       const tool = tools.find((t) => t.name === "search_experts")!;
-      const result = await client.callTool({ name: "search_experts", arguments: { q: "family lawyer lyon", limit: 5 } });
+      const result = await client.callTool({
+        name: "search_experts",
+        arguments: { q: "family lawyer lyon", limit: 5 },
+      });
       expectConformingResult(tool, result as any);
       const structured = result.structuredContent as any;
       const rest = await search({ q: "family lawyer lyon", limit: "5" });

@@ -10,7 +10,13 @@ import { searchDepsFor } from "./support/search.ts";
 // prepared statements in pg_prepared_statements, and only a named statement can switch to a
 // generic plan (after 5 executions), so a search statement found there could go generic.
 const urls = expertUrls(() => "http://experts.test");
-const SEARCHES: SearchQuery[] = [{ q: "lawyer" }, { q: "tax", country: "DE" }, { category: "legal" }, { q: "an" }, { q: "family lawyer berlin", page: 1 }];
+const SEARCHES: SearchQuery[] = [
+  { q: "lawyer" },
+  { q: "tax", country: "DE" },
+  { category: "legal" },
+  { q: "an" },
+  { q: "family lawyer berlin", page: 1 },
+];
 
 describe("plans", () => {
   // An app of this file's own: on PGlite every connection is one session, whose prepared
@@ -22,15 +28,21 @@ describe("plans", () => {
   afterAll(() => app?.stop());
 
   it("never sends a search statement as a named statement that could go generic, while lookups by key are named", async () => {
-    const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+    const [{ slug }] = await app.sql<
+      { slug: string }[]
+    >`select slug from experts where is_public and is_verified order by id limit 1`;
     const conn = await app.sql.reserve();
     try {
       for (let i = 0; i < 7; i++) {
         for (const query of SEARCHES) await searchExperts(searchDepsFor(conn, urls), query);
         await getExpertProfile(conn, slug, "en", urls);
       }
-      const named = await conn<{ statement: string; generic_plans: number }[]>`select statement, generic_plans::int from pg_prepared_statements`;
-      const searchStatements = named.filter((s) => /search_doc @@|search_text like|search_bio @@|from experts e where/.test(s.statement));
+      const named = await conn<
+        { statement: string; generic_plans: number }[]
+      >`select statement, generic_plans::int from pg_prepared_statements`;
+      const searchStatements = named.filter((s) =>
+        /search_doc @@|search_text like|search_bio @@|from experts e where/.test(s.statement),
+      );
       expect(searchStatements.map((s) => s.statement)).toEqual([]);
       // The profile's statement is named: the check above looks at a list that does fill up.
       expect(named.some((s) => s.statement.includes("e.slug = $"))).toBe(true);
@@ -40,7 +52,8 @@ describe("plans", () => {
   });
 
   it("plans an unnamed statement with its pattern even after many executions", async () => {
-    const text = "select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10";
+    const text =
+      "select id from experts where is_public and is_verified and search_text like $1 order by rating desc nulls last, id limit 10";
     const conn = await app.sql.reserve();
     try {
       for (let i = 0; i < 7; i++) await conn.unsafe(text, ["%kim%"], { prepare: false });

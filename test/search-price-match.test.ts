@@ -23,7 +23,10 @@ interface Answer {
   experts: Hit[];
   total: number;
   match_quality: "strong" | "partial" | "none" | null;
-  query_interpretation: { terms: string[]; price: { words: string[]; meaning: string; min_usd: number | null; max_usd: number | null } | null } | null;
+  query_interpretation: {
+    terms: string[];
+    price: { words: string[]; meaning: string; min_usd: number | null; max_usd: number | null } | null;
+  } | null;
   has_more: boolean;
 }
 
@@ -48,7 +51,10 @@ async function rest(params: Record<string, string>): Promise<Answer> {
 }
 
 async function mcp(args: Record<string, unknown>): Promise<{ answer: Answer; text: string }> {
-  const result = (await client.callTool({ name: "search_experts", arguments: { limit: 20, ...args } })) as CallToolResult;
+  const result = (await client.callTool({
+    name: "search_experts",
+    arguments: { limit: 20, ...args },
+  })) as CallToolResult;
   expectConformingResult(tool, result);
   return { answer: result.structuredContent as unknown as Answer, text: resultText(result) };
 }
@@ -86,11 +92,20 @@ describe("price bounds", () => {
     expect((await rest({ min_price: "50", max_price: "150" })).total).toBe(inRange.length);
     // Inclusive: an expert starting at exactly the bound is in.
     const exact = priced[0].starting_price_usd!;
-    expect((await all({ min_price: String(Math.ceil(exact)), max_price: String(Math.ceil(exact)) })).map((e) => e.starting_price_usd)).toContain(exact);
+    expect(
+      (await all({ min_price: String(Math.ceil(exact)), max_price: String(Math.ceil(exact)) })).map(
+        (e) => e.starting_price_usd,
+      ),
+    ).toContain(exact);
     // With q, the count of the same words is cut by the bound.
     const lawyers = await all({ q: "lawyer" });
     const cheapLawyers = await all({ q: "lawyer", max_price: "100" });
-    expect(cheapLawyers.map((e) => e.slug).sort()).toEqual(lawyers.filter((e) => e.starting_price_usd !== null && e.starting_price_usd <= 100).map((e) => e.slug).sort());
+    expect(cheapLawyers.map((e) => e.slug).sort()).toEqual(
+      lawyers
+        .filter((e) => e.starting_price_usd !== null && e.starting_price_usd <= 100)
+        .map((e) => e.slug)
+        .sort(),
+    );
     expect((await rest({ q: "lawyer", max_price: "100" })).total).toBe(cheapLawyers.length);
   });
 
@@ -105,7 +120,12 @@ describe("price bounds", () => {
 
   it("price words in q are read into bounds, shown in query_interpretation, and not searched", async () => {
     const worded = await rest({ q: "tax advisor under $150" });
-    expect(worded.query_interpretation!.price).toEqual({ words: ["under $150"], meaning: "at_most", min_usd: null, max_usd: 150 });
+    expect(worded.query_interpretation!.price).toEqual({
+      words: ["under $150"],
+      meaning: "at_most",
+      min_usd: null,
+      max_usd: 150,
+    });
     expect(worded.query_interpretation!.terms).toEqual(["tax advisor"]);
     const param = await rest({ q: "tax advisor", max_price: "150" });
     expect(slugsOf(worded)).toEqual(slugsOf(param));
@@ -126,7 +146,11 @@ describe("price bounds", () => {
     for (const [q, meaning, min, max] of cases) {
       const r = await rest({ q });
       expect({ q, ...r.query_interpretation!.price }).toMatchObject({ q, meaning, min_usd: min, max_usd: max });
-      expect(r.query_interpretation!.terms.some((t) => /\d|under|below|less|over|between|menos|abaixo|meno|unter|moins/.test(t))).toBe(false);
+      expect(
+        r.query_interpretation!.terms.some((t) =>
+          /\d|under|below|less|over|between|menos|abaixo|meno|unter|moins/.test(t),
+        ),
+      ).toBe(false);
       for (const e of r.experts) {
         if (min !== null) expect(e.starting_price_usd!).toBeGreaterThanOrEqual(min);
         if (max !== null) expect(e.starting_price_usd!).toBeLessThanOrEqual(max);
@@ -137,13 +161,28 @@ describe("price bounds", () => {
   });
 
   it('"cheap" in six languages is at most the median starting price of the named category; a parameter replaces it', async () => {
-    const legal = (await all({ category: "legal" })).map((e) => e.starting_price_usd).filter((p): p is number => p !== null).sort((a, b) => a - b);
+    const legal = (await all({ category: "legal" }))
+      .map((e) => e.starting_price_usd)
+      .filter((p): p is number => p !== null)
+      .sort((a, b) => a - b);
     const median = legal[Math.ceil(legal.length / 2) - 1]; // percentile_disc(0.5)
-    for (const q of ["cheap lawyer", "affordable lawyer", "abogado barato", "advogado barato", "avvocato economico", "günstiger Anwalt", "avocat pas cher"]) {
+    for (const q of [
+      "cheap lawyer",
+      "affordable lawyer",
+      "abogado barato",
+      "advogado barato",
+      "avvocato economico",
+      "günstiger Anwalt",
+      "avocat pas cher",
+    ]) {
       const r = await rest({ q });
-      expect({ q, price: r.query_interpretation!.price }).toMatchObject({ q, price: { meaning: "cheap", min_usd: null, max_usd: median } });
+      expect({ q, price: r.query_interpretation!.price }).toMatchObject({
+        q,
+        price: { meaning: "cheap", min_usd: null, max_usd: median },
+      });
       // (The vocabulary has no Spanish, Portuguese or Italian words for lawyers yet: those find nobody.)
-      if (["cheap lawyer", "affordable lawyer", "günstiger Anwalt", "avocat pas cher"].includes(q)) expect(r.experts.length).toBeGreaterThan(0);
+      if (["cheap lawyer", "affordable lawyer", "günstiger Anwalt", "avocat pas cher"].includes(q))
+        expect(r.experts.length).toBeGreaterThan(0);
       expect(r.experts.every((e) => e.starting_price_usd! <= median)).toBe(true);
     }
     // "budget" alone is a search word (budget planning); "on a budget" is a price.
@@ -210,7 +249,11 @@ describe("how good the match is", () => {
       const r = await rest({ q, limit: "10" });
       const m = await mcp({ q, limit: 10 });
       const p = await page({ q });
-      expect({ q, slugs: slugsOf(m.answer), quality: m.answer.match_quality }).toEqual({ q, slugs: slugsOf(r), quality: r.match_quality });
+      expect({ q, slugs: slugsOf(m.answer), quality: m.answer.match_quality }).toEqual({
+        q,
+        slugs: slugsOf(r),
+        quality: r.match_quality,
+      });
       expect(m.answer.experts.map((e) => e.match)).toEqual(r.experts.map((e) => e.match));
       expect({ q, slugs: p.slugs }).toEqual({ q, slugs: slugsOf(r) });
       expect({ q, quality: p.quality }).toEqual({ q, quality: r.match_quality === "strong" ? null : r.match_quality });
@@ -226,7 +269,11 @@ describe("how good the match is", () => {
 
   it("a search with price words and match is remembered whole, and read again after a write", async () => {
     const stores = searchStores();
-    const deps = searchDepsFor(app.sql, expertUrls(() => "http://answers.test"), stores);
+    const deps = searchDepsFor(
+      app.sql,
+      expertUrls(() => "http://answers.test"),
+      stores,
+    );
     const first = await searchExperts(deps, { q: "cheap lawyer", limit: 5 });
     expect(await searchExperts(deps, { q: "cheap lawyer", limit: 5 })).toBe(first);
     expect(first.match_quality).toBe("strong");

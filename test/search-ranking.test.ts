@@ -11,16 +11,49 @@ setDefaultTimeout(60_000);
 const base = { email: "expert@example.com", is_verified: true, review_count: 10 } as const;
 const CORPUS = [
   // Equal in everything search reads but availability; the better-rated one does not take clients.
-  { ...base, slug: "t-restorer-closed", name: "Ada Quist", categories: ["professional-instructor"], rating: 5, accepting_clients: false, availability_status: "closed",
-    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } } },
-  { ...base, slug: "t-restorer-open", name: "Bo Quist", categories: ["professional-instructor"], rating: 3, accepting_clients: true, availability_status: "open",
-    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } } },
+  {
+    ...base,
+    slug: "t-restorer-closed",
+    name: "Ada Quist",
+    categories: ["professional-instructor"],
+    rating: 5,
+    accepting_clients: false,
+    availability_status: "closed",
+    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } },
+  },
+  {
+    ...base,
+    slug: "t-restorer-open",
+    name: "Bo Quist",
+    categories: ["professional-instructor"],
+    rating: 3,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Zeppelin restorer", tagline: "Old airships, new fabric" } },
+  },
   // A surname that is a topic's name, in another field entirely.
-  { ...base, slug: "t-nora-seo", name: "Nora Seo", categories: ["healthcare"], subcategories: ["nutrition"], rating: 5, accepting_clients: true, availability_status: "open",
-    translations: { en: { title: "Nutritionist" } } },
+  {
+    ...base,
+    slug: "t-nora-seo",
+    name: "Nora Seo",
+    categories: ["healthcare"],
+    subcategories: ["nutrition"],
+    rating: 5,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Nutritionist" } },
+  },
   // An attorney whose category is not legal, the only one who speaks Icelandic.
-  { ...base, slug: "t-attorney-icelandic", name: "Sif Jonsdottir", categories: ["immigration"], subcategories: ["work-visas"], rating: 4, languages_spoken: ["is", "en"],
-    translations: { en: { title: "Immigration Attorney" } } },
+  {
+    ...base,
+    slug: "t-attorney-icelandic",
+    name: "Sif Jonsdottir",
+    categories: ["immigration"],
+    subcategories: ["work-visas"],
+    rating: 4,
+    languages_spoken: ["is", "en"],
+    translations: { en: { title: "Immigration Attorney" } },
+  },
 ];
 
 let app: TestApp;
@@ -43,7 +76,10 @@ describe("ranking that generalizes", () => {
   it("puts experts who take clients first among equally relevant ones, before a better rating", async () => {
     expect((await slugs({ q: "zeppelin restorer" })).slice(0, 2)).toEqual(["t-restorer-open", "t-restorer-closed"]);
     // Sorted by rating the better-rated one stays first: only ties of relevance change.
-    expect((await slugs({ q: "zeppelin restorer", sort: "rating" })).slice(0, 2)).toEqual(["t-restorer-closed", "t-restorer-open"]);
+    expect((await slugs({ q: "zeppelin restorer", sort: "rating" })).slice(0, 2)).toEqual([
+      "t-restorer-closed",
+      "t-restorer-open",
+    ]);
   });
 
   it("does not let a name that equals the query word outrank the topic", async () => {
@@ -60,7 +96,11 @@ describe("ranking that generalizes", () => {
   });
 
   it("reads Spanish, Portuguese and Italian by meaning", async () => {
-    for (const [q, subcategory] of [["abogado de familia", "family-law"], ["advogado trabalhista", "employment-law"], ["commercialista", null]] as const) {
+    for (const [q, subcategory] of [
+      ["abogado de familia", "family-law"],
+      ["advogado trabalhista", "employment-law"],
+      ["commercialista", null],
+    ] as const) {
       const result = await search({ q });
       expect(result.total).toBeGreaterThan(0);
       if (subcategory) expect(result.query_interpretation.recognized.subcategories).toContain(subcategory);

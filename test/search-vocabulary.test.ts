@@ -29,7 +29,8 @@ describe("the shipped vocabulary", () => {
       const { entries } = parseVocabularyFile(BUILTIN_VOCABULARY[locale], locale);
       const keys = (kind: string) => new Set(entries.filter((e) => e.kind === kind).map((e) => e.key));
       for (const slug of CATEGORY_SLUGS) expect(keys("category").has(slug), `${locale} category ${slug}`).toBe(true);
-      for (const slug of subcategories) expect(keys("subcategory").has(slug), `${locale} subcategory ${slug}`).toBe(true);
+      for (const slug of subcategories)
+        expect(keys("subcategory").has(slug), `${locale} subcategory ${slug}`).toBe(true);
       expect(entries.some((e) => e.kind === "stop")).toBe(true);
     }
   });
@@ -49,7 +50,11 @@ describe("vocabulary import LOCALE FILE", () => {
     database = await freshDatabase();
     env = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: join(dir, "data") };
     const record = {
-      slug: "voc-plumber", name: "Pat Pipe", email: "pat@example.com", categories: ["professional-instructor"], is_verified: true,
+      slug: "voc-plumber",
+      name: "Pat Pipe",
+      email: "pat@example.com",
+      categories: ["professional-instructor"],
+      is_verified: true,
       translations: { en: { title: "Pipefitting instructor" } },
     };
     writeFileSync(join(dir, "one.json"), JSON.stringify([record]));
@@ -65,7 +70,9 @@ describe("vocabulary import LOCALE FILE", () => {
     const result = await runCli(["vocabulary", "import", "en", join(dir, "bad.tsv")], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("line 2");
-    expect((await runCli(["vocabulary", "import", "xx", join(dir, "bad.tsv")], env)).stderr).toContain("Unknown locale");
+    expect((await runCli(["vocabulary", "import", "xx", join(dir, "bad.tsv")], env)).stderr).toContain(
+      "Unknown locale",
+    );
   });
 
   it("adds the operator's own terms, which search uses without a rebuild", async () => {
@@ -84,7 +91,8 @@ describe("vocabulary import LOCALE FILE", () => {
     try {
       const found = await searchExperts(searchDepsFor(again.sql, urls), { q: "plumbing" });
       expect(found.experts.map((e) => e.slug)).toEqual(["voc-plumber"]);
-      const [{ count }] = await again.sql`select count(*)::int as count from search_vocabulary where source = 'operator'`;
+      const [{ count }] =
+        await again.sql`select count(*)::int as count from search_vocabulary where source = 'operator'`;
       expect(count).toBe(2);
       // A new build's vocabulary replaces only the built-in rows; the cache sees the new version.
       expect((await new VocabularyCache().get(again.sql)).lookup("plumbing").length).toBe(1);

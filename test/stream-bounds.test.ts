@@ -23,17 +23,29 @@ interface OpenStream {
 /** Opens an event stream as `client` and reads its first frame (so it is really open), or reads the refusal. */
 async function openStream(path: string, client: string, headers: Record<string, string> = {}): Promise<OpenStream> {
   const abort = new AbortController();
-  const res = await fetch(`${app.url}${path}`, { headers: { accept: "text/event-stream", "x-forwarded-for": client, ...headers }, signal: abort.signal });
+  const res = await fetch(`${app.url}${path}`, {
+    headers: { accept: "text/event-stream", "x-forwarded-for": client, ...headers },
+    signal: abort.signal,
+  });
   if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
     return { status: res.status, headers: res.headers, body: await res.text(), close: () => {} };
   }
   const reader = res.body!.getReader();
   const { value } = await reader.read();
-  return { status: res.status, headers: res.headers, body: new TextDecoder().decode(value), close: () => abort.abort() };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: new TextDecoder().decode(value),
+    close: () => abort.abort(),
+  };
 }
 
 async function mcpSession(client: string): Promise<string> {
-  const res = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "x-forwarded-for": client }, body: JSON.stringify(initializeMessage()) });
+  const res = await fetch(`${app.url}/api/mcp`, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, "x-forwarded-for": client },
+    body: JSON.stringify(initializeMessage()),
+  });
   expect(res.status).toBe(200);
   await res.text();
   return res.headers.get("mcp-session-id")!;
@@ -58,7 +70,11 @@ describe("event streams are bounded per client and per process", () => {
   it("refuses a client's streams past its share with 429 and Retry-After, while other requests answer", async () => {
     const a = "198.51.100.1";
     const session = await mcpSession(a);
-    const held = [await openStream("/api/sse", a), await openStream("/api/sse", a), await openStream("/api/mcp", a, { "mcp-session-id": session })];
+    const held = [
+      await openStream("/api/sse", a),
+      await openStream("/api/sse", a),
+      await openStream("/api/mcp", a, { "mcp-session-id": session }),
+    ];
     expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
     expect(held[0].body).toContain("event: endpoint");
     expect(await openStreams()).toBe(3);
@@ -83,7 +99,10 @@ describe("event streams are bounded per client and per process", () => {
     expect(again.body).toContain("event: endpoint");
 
     // A stream the server closes (DELETE of the session ends its GET stream) frees its slot too.
-    const ended = await fetch(`${app.url}/api/mcp`, { method: "DELETE", headers: { ...MCP_HEADERS, "mcp-session-id": session, "x-forwarded-for": a } });
+    const ended = await fetch(`${app.url}/api/mcp`, {
+      method: "DELETE",
+      headers: { ...MCP_HEADERS, "mcp-session-id": session, "x-forwarded-for": a },
+    });
     expect(ended.status).toBe(200);
     const after = await eventually(() => openStream("/api/sse", a));
     for (const s of [...held, again, after]) s.close();

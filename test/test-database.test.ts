@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import postgres from "postgres";
 import { freshDatabase, onDatabase } from "./support/app.ts";
-import { CLUSTER_DIR_ENV, createPostgresCluster, type PostgresCluster, sharedCluster } from "./support/postgres-cluster.ts";
+import {
+  CLUSTER_DIR_ENV,
+  createPostgresCluster,
+  type PostgresCluster,
+  sharedCluster,
+} from "./support/postgres-cluster.ts";
 
 // README: `TEST_DATABASE_URL=…/test bun run test` works on a fresh PostgreSQL server, where no
 // database `test` exists yet. On TEST_DATABASE_URL's server when set, else on the run's shared

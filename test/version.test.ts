@@ -8,7 +8,18 @@ import pkg from "../package.json" with { type: "json" };
 
 const root = join(import.meta.dir, "..");
 const git = (cwd: string, ...args: string[]) => {
-  const run = Bun.spawnSync(["git", ...args], { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+  const run = Bun.spawnSync(["git", ...args], {
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@example.com",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@example.com",
+    },
+  });
   if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
   return run.stdout.toString().trim();
 };
@@ -19,7 +30,9 @@ describe("--version", () => {
     expect(code).toBe(0);
     const head = git(root, "rev-parse", "HEAD");
     expect(stdout.trim()).toMatch(
-      new RegExp(`^expert-directory ${pkg.version.replaceAll(".", "\\.")} \\(commit ${head}(-dirty)?, ${process.platform}-${process.arch}, bun ${Bun.version}\\)$`),
+      new RegExp(
+        `^expert-directory ${pkg.version.replaceAll(".", "\\.")} \\(commit ${head}(-dirty)?, ${process.platform}-${process.arch}, bun ${Bun.version}\\)$`,
+      ),
     );
   });
 

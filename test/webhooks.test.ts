@@ -16,10 +16,19 @@ import { startReceiver, verifiedBy } from "./support/webhook-receiver.ts";
 
 setDefaultTimeout(60_000);
 
-async function call(app: TestApp, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  app: TestApp,
+  method: string,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${app.url}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await res.text();
   const contentType = res.headers.get("content-type");
   const body = contentType?.includes("json") && text ? JSON.parse(text) : text;
@@ -28,7 +37,9 @@ async function call(app: TestApp, method: string, path: string, init: { body?: u
 }
 
 async function sendInquiry(app: TestApp, key: TestKey): Promise<string> {
-  const [{ slug }] = await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 1`;
+  const [{ slug }] = await app.sql<
+    { slug: string }[]
+  >`select slug from experts where is_public and is_verified order by id limit 1`;
   const res = await call(app, "POST", "/api/agents/inquiries", { body: inquiryFor(slug), headers: key.headers });
   expect(res.status).toBe(201);
   return res.body.inquiry_id;
@@ -51,7 +62,9 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
 
   beforeAll(async () => {
     // A back-off of 10 ms and a look every 20 ms: the retry comes without the test waiting 30 s.
-    app = await startApp({ env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_MS: "10", WEBHOOK_INTERVAL_MS: "20" } });
+    app = await startApp({
+      env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_RETRY_BASE_MS: "10", WEBHOOK_INTERVAL_MS: "20" },
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
@@ -60,7 +73,10 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
 
   it("delivers inquiry.delivered then inquiry.acknowledged, signed with the secret shown once, and retries after a 500", async () => {
     const key = await createTestKey(app.sql);
-    const put = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: receiver.url }, headers: key.headers });
+    const put = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+      body: { url: receiver.url },
+      headers: key.headers,
+    });
     expect(put.status).toBe(201);
     expect(put.headers.get("cache-control")).toBe("no-store");
     const secret: string = put.body.secret;
@@ -71,7 +87,10 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
     await receiver.until((r) => r.some((x) => x.body.type === "inquiry.delivered"), "inquiry.delivered");
     await app.sql`update inquiries set status = 'acknowledged' where id = ${inquiryId}`;
-    await receiver.until((r) => r.filter((x) => x.body.type === "inquiry.acknowledged").length >= 2, "the acknowledged event twice");
+    await receiver.until(
+      (r) => r.filter((x) => x.body.type === "inquiry.acknowledged").length >= 2,
+      "the acknowledged event twice",
+    );
 
     const mine = receiver.received.filter((r) => r.body.data.inquiry_id === inquiryId);
     expect(mine.map((r) => r.body.type)).toEqual(["inquiry.delivered", "inquiry.acknowledged", "inquiry.acknowledged"]);
@@ -108,7 +127,10 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
 
   it("signs with both secrets for a day after a rotation, and with the new one only once that ends", async () => {
     const key = await createTestKey(app.sql);
-    const { body: created } = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: receiver.url }, headers: key.headers });
+    const { body: created } = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+      body: { url: receiver.url },
+      headers: key.headers,
+    });
     const rotated = await call(app, "POST", `/api/agents/keys/${key.keyId}/webhook/secret`, { headers: key.headers });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(created.secret);
@@ -125,8 +147,13 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     // the grace period over (moved back instead of waited for): the old secret signs no more
     await app.sql`update webhooks set previous_secret_expires_at = now() - interval '1 second' where api_key_id = ${key.keyId}`;
     await app.sql`update inquiries set status = 'declined', decline_reason = ${"Fully booked until August."} where id = ${inquiryId}`;
-    await receiver.until((r) => r.some((x) => x.body.data.inquiry_id === inquiryId && x.body.type === "inquiry.declined"), "inquiry.declined");
-    const after = receiver.received.find((x) => x.body.data.inquiry_id === inquiryId && x.body.type === "inquiry.declined")!;
+    await receiver.until(
+      (r) => r.some((x) => x.body.data.inquiry_id === inquiryId && x.body.type === "inquiry.declined"),
+      "inquiry.declined",
+    );
+    const after = receiver.received.find(
+      (x) => x.body.data.inquiry_id === inquiryId && x.body.type === "inquiry.declined",
+    )!;
     expect(after.body.data.decline_reason).toBe("Fully booked until August.");
     expect(verifiedBy(rotated.body.secret, after.headers.get("webhook-signature"), after.raw)).toBe(true);
     expect(verifiedBy(created.secret, after.headers.get("webhook-signature"), after.raw)).toBe(false);
@@ -135,33 +162,67 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
   it("is managed from the dashboard session for the account's keys; a key manages only its own", async () => {
     const email = `webhook-owner-${process.pid}-${Date.now()}@example.com`;
     const origin = { origin: app.url };
-    const signup = await call(app, "POST", "/api/auth/signup", { body: { email, password: "correct horse battery staple" }, headers: origin });
+    const signup = await call(app, "POST", "/api/auth/signup", {
+      body: { email, password: "correct horse battery staple" },
+      headers: origin,
+    });
     expect(signup.status).toBe(201);
-    const cookie = signup.headers.getSetCookie().find((c) => c.startsWith("ed_session="))!.split(";")[0];
-    const created = await call(app, "POST", "/api/agents/keys", { body: { name: "hooked" }, headers: { cookie, ...origin } });
+    const cookie = signup.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("ed_session="))!
+      .split(";")[0];
+    const created = await call(app, "POST", "/api/agents/keys", {
+      body: { name: "hooked" },
+      headers: { cookie, ...origin },
+    });
     const keyId = created.body.id;
 
-    const put = await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, { body: { url: receiver.url }, headers: { cookie, ...origin } });
+    const put = await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, {
+      body: { url: receiver.url },
+      headers: { cookie, ...origin },
+    });
     expect(put.status).toBe(201);
     // a change of URL keeps the secret and shows none
-    const changed = await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, { body: { url: `${receiver.url}?v=2` }, headers: { cookie, ...origin } });
+    const changed = await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, {
+      body: { url: `${receiver.url}?v=2` },
+      headers: { cookie, ...origin },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.secret).toBeUndefined();
     expect(changed.body.url).toBe(`${receiver.url}?v=2`);
 
     // another key (another account) can neither read nor change it; without credentials: 401
     const stranger = await createTestKey(app.sql);
-    expect((await call(app, "GET", `/api/agents/keys/${keyId}/webhook`, { headers: stranger.headers })).status).toBe(403);
-    expect((await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, { body: { url: receiver.url }, headers: stranger.headers })).status).toBe(403);
+    expect((await call(app, "GET", `/api/agents/keys/${keyId}/webhook`, { headers: stranger.headers })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call(app, "PUT", `/api/agents/keys/${keyId}/webhook`, {
+          body: { url: receiver.url },
+          headers: stranger.headers,
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(app, "GET", `/api/agents/keys/${keyId}/webhook`)).status).toBe(401);
     // a cross-site page with the cookie is refused before anything changes
-    expect((await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, {
+          headers: { cookie, origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
 
     // the dashboard's page of the key: its URL, no secret, and (after an event) its last delivery
     const keyed = { headers: { authorization: `Bearer ${created.body.key}` } } as TestKey;
     const first = await sendInquiry(app, keyed);
     await app.sql`update inquiries set status = 'delivered' where id = ${first}`;
-    await eventually(async () => (await app.sql`select 1 from webhook_events where api_key_id = ${keyId} and delivered_at is not null`)[0], "the event delivered");
+    await eventually(
+      async () =>
+        (await app.sql`select 1 from webhook_events where api_key_id = ${keyId} and delivered_at is not null`)[0],
+      "the event delivered",
+    );
     const page = await fetch(`${app.url}/dashboard/keys/${keyId}/webhook`, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
@@ -172,23 +233,34 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     expect(text).not.toContain(put.body.secret);
     expect(text).toContain('src="/dashboard/webhook.js"');
     expect((await fetch(`${app.url}/dashboard/webhook.js`)).status).toBe(200);
-    expect(await (await fetch(`${app.url}/dashboard`, { headers: { cookie } })).text()).toContain(`href="/dashboard/keys/${keyId}/webhook"`);
+    expect(await (await fetch(`${app.url}/dashboard`, { headers: { cookie } })).text()).toContain(
+      `href="/dashboard/keys/${keyId}/webhook"`,
+    );
     // another account's key, or no session: no page
-    expect((await fetch(`${app.url}/dashboard/keys/${stranger.keyId}/webhook`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${app.url}/dashboard/keys/${stranger.keyId}/webhook`, { headers: { cookie } })).status).toBe(
+      404,
+    );
     expect((await fetch(`${app.url}/dashboard/keys/${keyId}/webhook`, { redirect: "manual" })).status).toBe(303);
 
     // removed: no more events for the key's inquiries
-    expect((await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie, ...origin } })).status).toBe(204);
+    expect(
+      (await call(app, "DELETE", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie, ...origin } })).status,
+    ).toBe(204);
     expect((await call(app, "GET", `/api/agents/keys/${keyId}/webhook`, { headers: { cookie } })).status).toBe(404);
     const inquiryId = await sendInquiry(app, keyed);
     await app.sql`update inquiries set status = 'delivered' where id = ${inquiryId}`;
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${keyId} and data->>'inquiry_id' = ${inquiryId}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhook_events where api_key_id = ${keyId} and data->>'inquiry_id' = ${inquiryId}`;
     expect(n).toBe(0);
   });
 
   it("makes no events for a revoked key, and drops those it had not sent", async () => {
     const key = await createTestKey(app.sql);
-    await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: receiver.url }, headers: key.headers });
+    await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+      body: { url: receiver.url },
+      headers: key.headers,
+    });
     const inquiryId = await sendInquiry(app, key);
     // One event left unsent (due in an hour), then the key revoked, then another change.
     await app.sql.begin(async (tx) => {
@@ -199,12 +271,15 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     await app.sql`update inquiries set status = 'acknowledged' where id = ${inquiryId}`;
     await app.sql`update webhook_events set next_attempt_at = now() where api_key_id = ${key.keyId}`;
     const event = await eventually(async () => {
-      const [row] = await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
+      const [row] =
+        await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
       return row;
     }, "the unsent event dropped");
     expect(event.type).toBe("inquiry.delivered");
     expect(event.attempts).toBe(0);
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId}`;
     expect(n).toBe(1);
     expect(receiver.received.some((r) => r.body.data.inquiry_id === inquiryId)).toBe(false);
   });
@@ -213,7 +288,10 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
     const failing = startReceiver(() => 500);
     try {
       const key = await createTestKey(app.sql);
-      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: failing.url }, headers: key.headers });
+      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+        body: { url: failing.url },
+        headers: key.headers,
+      });
       const inquiryId = await sendInquiry(app, key);
       // Made (as if) a day ago, in the same transaction as the change, before any sender sees it.
       await app.sql.begin(async (tx) => {
@@ -221,14 +299,21 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
         await tx`update webhook_events set created_at = now() - interval '24 hours' where api_key_id = ${key.keyId}`;
       });
       const event = await eventually(async () => {
-        const [row] = await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
+        const [row] =
+          await app.sql`select * from webhook_events where api_key_id = ${key.keyId} and failed_at is not null`;
         return row;
       }, "the event given up");
       expect(event.attempts).toBe(1);
       expect(event.last_status_code).toBe(500);
       expect(failing.received).toHaveLength(1);
       const res = await call(app, "GET", `/api/agents/keys/${key.keyId}/webhook`, { headers: key.headers });
-      expect(res.body.deliveries[0]).toMatchObject({ state: "failed", attempts: 1, last_status_code: 500, last_error: "answered 500", next_attempt_at: null });
+      expect(res.body.deliveries[0]).toMatchObject({
+        state: "failed",
+        attempts: 1,
+        last_status_code: 500,
+        last_error: "answered 500",
+        next_attempt_at: null,
+      });
     } finally {
       failing.stop();
     }
@@ -237,10 +322,15 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
   it("POSTs each event once however many senders look at the same time (claims are leased)", async () => {
     const counting = startReceiver();
     // Three more senders on the same database beside the app's own, as other instances would run.
-    const senders = [1, 2, 3].map(() => startWebhookSender({ sql: app.sql, log: app.log, config: app.config.webhooks, resolve: systemResolver }));
+    const senders = [1, 2, 3].map(() =>
+      startWebhookSender({ sql: app.sql, log: app.log, config: app.config.webhooks, resolve: systemResolver }),
+    );
     try {
       const key = await createTestKey(app.sql);
-      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: counting.url }, headers: key.headers });
+      await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+        body: { url: counting.url },
+        headers: key.headers,
+      });
       // 30 inquiries written directly (the 5-per-expert limit is not under test), then all delivered at once.
       await app.sql`
         insert into inquiries (api_key_id, expert_id, requester_name, requester_email, message)
@@ -249,11 +339,15 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
       await app.sql`update inquiries set status = 'delivered' where api_key_id = ${key.keyId}`;
       await counting.until((r) => new Set(r.map((x) => x.body.id)).size === 30, "30 events");
       await eventually(async () => {
-        const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId} and delivered_at is not null`;
+        const [{ n }] = await app.sql<
+          { n: number }[]
+        >`select count(*)::int as n from webhook_events where api_key_id = ${key.keyId} and delivered_at is not null`;
         return n === 30 || undefined;
       }, "30 events recorded as delivered");
       expect(counting.received).toHaveLength(30);
-      const [{ attempts }] = await app.sql<{ attempts: number }[]>`select sum(attempts)::int as attempts from webhook_events where api_key_id = ${key.keyId}`;
+      const [{ attempts }] = await app.sql<
+        { attempts: number }[]
+      >`select sum(attempts)::int as attempts from webhook_events where api_key_id = ${key.keyId}`;
       expect(attempts).toBe(30);
     } finally {
       await Promise.all(senders.map((s) => s.stop()));
@@ -263,20 +357,37 @@ describe("webhooks with WEBHOOK_ALLOW_PRIVATE=1", () => {
 
   it("refuses URLs that are not http(s), carry credentials, or are malformed", async () => {
     const key = await createTestKey(app.sql);
-    for (const url of ["ftp://example.com/hook", "https://user:pw@example.com/hook", "not a url at all", "https://example.com/#frag"]) {
-      const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url }, headers: key.headers });
+    for (const url of [
+      "ftp://example.com/hook",
+      "https://user:pw@example.com/hook",
+      "not a url at all",
+      "https://example.com/#frag",
+    ]) {
+      const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+        body: { url },
+        headers: key.headers,
+      });
       expect(res.status).toBe(400);
     }
     // Within the contract's 2048 characters as sent, but not once percent-encoded (each ' of the
     // query becomes %27), which is the form stored: a 400 naming the field, not the table's 500.
     const growing = `http://127.0.0.1:${receiver.port}/hook?q=${"'".repeat(1000)}`;
     expect(growing.length).toBeLessThanOrEqual(2048);
-    const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: growing }, headers: key.headers });
+    const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+      body: { url: growing },
+      headers: key.headers,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ field: "url", message: "is longer than 2048 characters once percent-encoded" });
+    expect(res.body.errors[0]).toMatchObject({
+      field: "url",
+      message: "is longer than 2048 characters once percent-encoded",
+    });
     // the same length without anything to encode is registered as given
     const plain = `http://127.0.0.1:${receiver.port}/hook?q=${"a".repeat(1000)}`;
-    const ok = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url: plain }, headers: key.headers });
+    const ok = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+      body: { url: plain },
+      headers: key.headers,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.url).toBe(plain);
   });
@@ -309,11 +420,16 @@ describe("webhooks without WEBHOOK_ALLOW_PRIVATE", () => {
       "https://0.0.0.0/hook",
     ];
     for (const url of refused) {
-      const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, { body: { url }, headers: key.headers });
+      const res = await call(app, "PUT", `/api/agents/keys/${key.keyId}/webhook`, {
+        body: { url },
+        headers: key.headers,
+      });
       expect(res.status, url).toBe(400);
       expect(res.body.errors[0].field).toBe("url");
     }
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from webhooks where api_key_id = ${key.keyId}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhooks where api_key_id = ${key.keyId}`;
     expect(n).toBe(0);
   });
 
@@ -343,9 +459,17 @@ describe("postWebhook", () => {
     try {
       let lookups = 0;
       // A name no DNS knows: the POST reaches the receiver only through the address checked.
-      const resolve = async () => (++lookups === 1 ? [{ address: "127.0.0.1", family: 4 as const }] : [{ address: "10.0.0.1", family: 4 as const }]);
+      const resolve = async () =>
+        ++lookups === 1
+          ? [{ address: "127.0.0.1", family: 4 as const }]
+          : [{ address: "10.0.0.1", family: 4 as const }];
       const url = `http://hooks.invalid:${receiver.port}/x`;
-      const body = JSON.stringify({ id: "00000000-0000-4000-8000-000000000000", type: "inquiry.delivered", created_at: new Date().toISOString(), data: {} });
+      const body = JSON.stringify({
+        id: "00000000-0000-4000-8000-000000000000",
+        type: "inquiry.delivered",
+        created_at: new Date().toISOString(),
+        data: {},
+      });
       const ok = await postWebhook(url, {}, body, { allowPrivate: true, resolve, timeoutMs: 10_000 });
       expect(ok).toEqual({ status: 200, error: null });
       expect(lookups).toBe(1);
@@ -363,7 +487,12 @@ describe("postWebhook", () => {
 
 describe("the webhook settings", () => {
   it("default to public https addresses only, and refuse a bad value naming the variable", () => {
-    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: false, intervalMs: 2000, retryBaseMs: 30_000, timeoutMs: 10_000 });
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivate: false,
+      intervalMs: 2000,
+      retryBaseMs: 30_000,
+      timeoutMs: 10_000,
+    });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "1" }).webhooks.allowPrivate).toBe(true);
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(ConfigError);
     expect(() => loadConfig({ WEBHOOK_RETRY_BASE_MS: "5" })).toThrow(/WEBHOOK_RETRY_BASE_MS/);

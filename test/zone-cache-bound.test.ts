@@ -24,9 +24,14 @@ interface ZoneCache {
 async function zoneCaches(): Promise<Map<string, ZoneCache>> {
   const { body } = await get(app, "/metrics");
   const caches = new Map<string, ZoneCache>();
-  const read = (metric: string, cache: string) => Number(new RegExp(`^${metric}\\{cache="${cache}"\\} (\\S+)$`, "m").exec(body)?.[1]);
+  const read = (metric: string, cache: string) =>
+    Number(new RegExp(`^${metric}\\{cache="${cache}"\\} (\\S+)$`, "m").exec(body)?.[1]);
   for (const [, name] of body.matchAll(/^cache_size\{cache="(zoned-time:[a-z]+)"\}/gm)) {
-    caches.set(name, { size: read("cache_size", name), maxSize: read("cache_max_size", name), evictions: read("cache_evictions_total", name) });
+    caches.set(name, {
+      size: read("cache_size", name),
+      maxSize: read("cache_max_size", name),
+      evictions: read("cache_evictions_total", name),
+    });
   }
   return caches;
 }
@@ -46,7 +51,9 @@ describe("the zone caches under random zones and instants", () => {
     let checks = 0;
     await concurrently(3000, 8, async (i) => {
       const tz = ZONES[Math.floor(Math.random() * ZONES.length)];
-      const res = await fetch(`${app.url}/api/agents/experts/${slug}/availability?tz=${encodeURIComponent(tz)}&from=${encodeURIComponent(randomFrom())}&days=28`);
+      const res = await fetch(
+        `${app.url}/api/agents/experts/${slug}/availability?tz=${encodeURIComponent(tz)}&from=${encodeURIComponent(randomFrom())}&days=28`,
+      );
       expect(res.status).toBe(200);
       await res.arrayBuffer();
       if (i % 250 === 0) {

@@ -35,7 +35,8 @@ export async function captureEndpoints(databaseUrl: string, endpoints: Endpoint[
   // No outbox sender: its polling would land in the capture windows.
   const server = await startServer(config, createLogger("warn"), { prepared: true, mailDelivery: false });
   let recorded: Statement[] = [];
-  (server.db.sql.options as any).debug = (_connection: number, sql: string, params: unknown[]) => recorded.push({ sql, params: [...params] });
+  (server.db.sql.options as any).debug = (_connection: number, sql: string, params: unknown[]) =>
+    recorded.push({ sql, params: [...params] });
   try {
     const settings = await server.db.sql<{ name: string; setting: string }[]>`
       select name, setting from pg_settings where source = 'client' and name <> 'application_name'`;
@@ -68,7 +69,11 @@ export async function captureEndpoints(databaseUrl: string, endpoints: Endpoint[
       }
       captured.set(endpoint.name, list);
     }
-    return { endpoints: captured, sessionSettings: Object.fromEntries(settings.map((s) => [s.name, s.setting])), background };
+    return {
+      endpoints: captured,
+      sessionSettings: Object.fromEntries(settings.map((s) => [s.name, s.setting])),
+      background,
+    };
   } finally {
     (server.db.sql.options as any).debug = undefined;
     await server.stop();

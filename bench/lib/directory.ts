@@ -8,7 +8,10 @@ import { syntheticExperts } from "../synthetic.ts";
 
 /** Migrates the database, imports `experts` synthetic experts if it has none; returns a slug and the count. */
 export async function benchDirectory(databaseUrl: string, experts: number): Promise<{ slug: string; total: number }> {
-  const { db } = await prepareDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }), createLogger("warn"));
+  const { db } = await prepareDatabase(
+    loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }),
+    createLogger("warn"),
+  );
   try {
     const [{ n }] = await db.sql`select count(*)::int as n from experts`;
     if (n === 0) await importExperts(db.sql, syntheticExperts(experts), { batchSize: 1000 });

@@ -39,7 +39,12 @@ const mcpCall = (id: number, args: Record<string, unknown>): BenchRequest => ({
   method: "POST",
   path: "/api/mcp",
   headers: MCP_HEADERS,
-  body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_experts", arguments: args } }),
+  body: JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "search_experts", arguments: args },
+  }),
 });
 
 const QUERIES = ["lawyer", "tax accountant", "family lawyer berlin", "세무"];
@@ -49,16 +54,23 @@ const QUERIES = ["lawyer", "tax accountant", "family lawyer berlin", "세무"];
  * directory (every n-th by id), so at 1M they are not all in the first pages of the table.
  */
 export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]> {
-  const slugs = (await sql<{ slug: string }[]>`
+  const slugs = (
+    await sql<{ slug: string }[]>`
     select slug from (
       select slug, row_number() over (order by id) as n, count(*) over () as total
       from experts where is_public and is_verified) s
     where n % greatest(total / ${rotate}, 1) = 0
-    order by n limit ${rotate}`).map((r) => r.slug);
+    order by n limit ${rotate}`
+  ).map((r) => r.slug);
   const get = (path: string): BenchRequest => ({ method: "GET", path });
   const q = encodeURIComponent;
   return [
-    { name: "search q", customPlans: true, about: `q = ${QUERIES.join(" | ")}`, requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)) },
+    {
+      name: "search q",
+      customPlans: true,
+      about: `q = ${QUERIES.join(" | ")}`,
+      requests: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=10`)),
+    },
     {
       name: "search q (not remembered)",
       customPlans: true,
@@ -66,7 +78,10 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
       // 640: more than the 256 answers a worker keeps even when two workers share the rotation
       // (each then sees about half of it between two visits of the same request).
       requests: QUERIES.flatMap((text) =>
-        Array.from({ length: 20 * 8 }, (_, i) => get(`/api/agents/experts?q=${q(text)}&limit=${1 + (i % 20)}&page=${Math.floor(i / 20)}`))),
+        Array.from({ length: 20 * 8 }, (_, i) =>
+          get(`/api/agents/experts?q=${q(text)}&limit=${1 + (i % 20)}&page=${Math.floor(i / 20)}`),
+        ),
+      ),
       notRemembered: { warm: QUERIES.map((text) => get(`/api/agents/experts?q=${q(text)}&limit=1`)) },
     },
     {
@@ -84,10 +99,21 @@ export async function benchEndpoints(sql: Pool, rotate = 8): Promise<Endpoint[]>
       name: "deep page",
       customPlans: true,
       about: "page 5 (zero-based) by newest; page 5 of q=consultant",
-      requests: [get("/api/agents/experts?sort=newest&page=5&limit=10"), get(`/api/agents/experts?q=consultant&page=5&limit=10`)],
+      requests: [
+        get("/api/agents/experts?sort=newest&page=5&limit=10"),
+        get(`/api/agents/experts?q=consultant&page=5&limit=10`),
+      ],
     },
-    { name: "profile", about: `${slugs.length} slugs across the directory`, requests: slugs.map((s) => get(`/api/agents/experts/${s}`)) },
-    { name: "availability", about: `${slugs.length} slugs, default window`, requests: slugs.map((s) => get(`/api/agents/experts/${s}/availability`)) },
+    {
+      name: "profile",
+      about: `${slugs.length} slugs across the directory`,
+      requests: slugs.map((s) => get(`/api/agents/experts/${s}`)),
+    },
+    {
+      name: "availability",
+      about: `${slugs.length} slugs, default window`,
+      requests: slugs.map((s) => get(`/api/agents/experts/${s}/availability`)),
+    },
     {
       name: "MCP search_experts",
       customPlans: true,
@@ -102,13 +128,22 @@ export async function openMcpSession(base: string): Promise<string> {
   const init = await fetch(`${base}/api/mcp`, {
     method: "POST",
     headers: MCP_HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-serve", version: "1" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-serve", version: "1" } },
+    }),
   });
   const id = init.headers.get("mcp-session-id");
   await init.arrayBuffer();
   if (!init.ok || !id) throw new Error(`MCP initialize answered ${init.status} without a session`);
   const headers = { ...MCP_HEADERS, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" };
-  const done = await fetch(`${base}/api/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  const done = await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   await done.arrayBuffer();
   return id;
 }
@@ -116,7 +151,10 @@ export async function openMcpSession(base: string): Promise<string> {
 /** The headers of an endpoint's requests once a session exists (MCP), else its own. */
 export function withSession(request: BenchRequest, session?: string): BenchRequest {
   if (!session || !request.path.startsWith("/api/mcp")) return request;
-  return { ...request, headers: { ...request.headers, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" } };
+  return {
+    ...request,
+    headers: { ...request.headers, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" },
+  };
 }
 
 const lua = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua string literal here (no \u escapes in our ASCII paths/bodies)
@@ -124,10 +162,14 @@ const lua = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua st
 /** Writes a wrk script that sends the requests round-robin (per wrk thread), returns its path. */
 export function writeWrkScript(path: string, requests: BenchRequest[]): string {
   const entries = requests.map((r) => {
-    const headers = Object.entries(r.headers ?? {}).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(", ");
+    const headers = Object.entries(r.headers ?? {})
+      .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+      .join(", ");
     return `  wrk.format(${lua(r.method)}, ${lua(r.path)}, { ${headers} }, ${r.body === undefined ? "nil" : lua(r.body)}),`;
   });
-  writeFileSync(path, `-- written by bench/serve.ts: round-robin over ${requests.length} requests
+  writeFileSync(
+    path,
+    `-- written by bench/serve.ts: round-robin over ${requests.length} requests
 local requests
 local i = 0
 init = function()
@@ -139,6 +181,7 @@ request = function()
   i = i + 1
   return requests[(i % #requests) + 1]
 end
-`);
+`,
+  );
   return path;
 }

@@ -23,11 +23,13 @@ function text(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString("hex")}`;
   if (typeof value === "boolean") return value ? "t" : "f";
-  if (Array.isArray(value)) return `{${value.map((v) => (v === null ? "NULL" : `"${text(v).replace(/(["\\])/g, "\\$1")}"`)).join(",")}}`;
+  if (Array.isArray(value))
+    return `{${value.map((v) => (v === null ? "NULL" : `"${text(v).replace(/(["\\])/g, "\\$1")}"`)).join(",")}}`;
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }
-const literal = (value: unknown) => (value === null || value === undefined ? "NULL" : `'${text(value).replace(/'/g, "''")}'`);
+const literal = (value: unknown) =>
+  value === null || value === undefined ? "NULL" : `'${text(value).replace(/'/g, "''")}'`;
 
 /**
  * pgbench reads `:name` anywhere in a statement as a variable, so a statement holding one in a
@@ -43,7 +45,12 @@ const hazard = (sql: string) => /:[A-Za-z_]/.test(sql.replaceAll("::", ""));
  * beside them (lexicon, directory version) are then planned each time as well, a little below
  * what the server pays for them.
  */
-export function writeScripts(dir: string, name: string, requests: CapturedRequest[], customPlans = false): { args: string[]; mode: string } {
+export function writeScripts(
+  dir: string,
+  name: string,
+  requests: CapturedRequest[],
+  customPlans = false,
+): { args: string[]; mode: string } {
   const inline = requests.some((r) => r.statements.some((s) => hazard(s.sql)));
   const args: string[] = [];
   requests.forEach((r, i) => {
@@ -65,12 +72,36 @@ export function writeScripts(dir: string, name: string, requests: CapturedReques
   return { args, mode: inline || customPlans ? "extended" : "prepared" };
 }
 
-export async function runPgbench(databaseUrl: string, scripts: { args: string[]; mode: string }, options: { clients: number; seconds: number; settings: Record<string, string> }): Promise<PgbenchResult> {
+export async function runPgbench(
+  databaseUrl: string,
+  scripts: { args: string[]; mode: string },
+  options: { clients: number; seconds: number; settings: Record<string, string> },
+): Promise<PgbenchResult> {
   const url = new URL(databaseUrl);
   const database = url.pathname.slice(1);
-  const pgoptions = Object.entries(options.settings).map(([k, v]) => `-c ${k}=${v.replace(/([ \\])/g, "\\$1")}`).join(" ");
-  const args = ["pgbench", "-n", "-M", scripts.mode, "-c", String(options.clients), "-j", "2", "-T", String(options.seconds),
-    "-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres"), ...scripts.args, database];
+  const pgoptions = Object.entries(options.settings)
+    .map(([k, v]) => `-c ${k}=${v.replace(/([ \\])/g, "\\$1")}`)
+    .join(" ");
+  const args = [
+    "pgbench",
+    "-n",
+    "-M",
+    scripts.mode,
+    "-c",
+    String(options.clients),
+    "-j",
+    "2",
+    "-T",
+    String(options.seconds),
+    "-h",
+    url.hostname,
+    "-p",
+    url.port || "5432",
+    "-U",
+    decodeURIComponent(url.username || "postgres"),
+    ...scripts.args,
+    database,
+  ];
   const proc = Bun.spawn(args, { stdout: "pipe", stderr: "pipe", env: { ...process.env, PGOPTIONS: pgoptions } });
   // Backends come and go with pgbench, so their CPU is sampled while it runs: a rate, not a sum.
   const first = new Map<number, number>();

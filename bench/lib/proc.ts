@@ -39,12 +39,15 @@ export function memoryMiB(pid: number): { rss: number; peak: number } {
 
 /** PostgreSQL backends connected to one database (their command line names it). */
 export function backendsOf(databaseName: string): number[] {
-  return readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      return cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `);
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        return cmd.startsWith("postgres: ") && cmd.includes(` ${databaseName} `);
+      } catch {
+        return false;
+      }
+    });
 }

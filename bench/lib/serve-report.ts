@@ -58,7 +58,11 @@ export function sizeReport(r: SizeResult): string {
     "",
     `${r.date.slice(0, 16).replace("T", " ")} UTC; ${r.machine.cores} cores (${r.machine.cpu}); load average ${r.machine.loadBefore.toFixed(2)} before, ${r.machine.loadAfter.toFixed(2)} after; ` +
       `wrk -t1 -c${r.connections}, ${r.warmup} s warm-up + ${r.seconds} s; pgbench -c${r.connections} -j2 -T${r.seconds}; ` +
-      `server session settings: ${Object.entries(r.sessionSettings).map(([k, v]) => `${k}=${v}`).join(", ") || "none"}.`,
+      `server session settings: ${
+        Object.entries(r.sessionSettings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(", ") || "none"
+      }.`,
     "",
     "| endpoint | run | req/s | p50 ms | p99 ms | ÷ database ceiling | ÷ HTTP ceiling | ÷ the lower one (target ≥ 0.8) | RSS MiB (largest process) | server CPU ms/req | CPU: server | PostgreSQL | load generator | non-2xx / errors |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -66,34 +70,63 @@ export function sizeReport(r: SizeResult): string {
   for (const e of r.endpoints) {
     const db = e.dbCeiling;
     const http = e.httpCeiling;
-    lines.push(`| ${e.name} | database ceiling (pgbench ${db.mode}, ${statementCounts(e.statements)} statements) | ${n(db.tps)} | | avg ${ms(db.latencyMs)} | 1 | | | | | | ${pct(db.pgCores)} | ${pct(db.pgbenchCores)} | ${db.failed} failed |`);
-    lines.push(`| ${e.name} | HTTP ceiling (bare Bun.serve, ${n(e.bodyBytes)} B) | ${n(http.rps)} | ${ms(http.p50)} | ${ms(http.p99)} | | 1 | | ${n(http.rssMiB)} | ${http.cpuMsPerRequest.toFixed(3)} | ${pct(http.serverCores)} | | ${pct(http.wrkCores)} | ${http.non2xx} / ${http.errors} |`);
+    lines.push(
+      `| ${e.name} | database ceiling (pgbench ${db.mode}, ${statementCounts(e.statements)} statements) | ${n(db.tps)} | | avg ${ms(db.latencyMs)} | 1 | | | | | | ${pct(db.pgCores)} | ${pct(db.pgbenchCores)} | ${db.failed} failed |`,
+    );
+    lines.push(
+      `| ${e.name} | HTTP ceiling (bare Bun.serve, ${n(e.bodyBytes)} B) | ${n(http.rps)} | ${ms(http.p50)} | ${ms(http.p99)} | | 1 | | ${n(http.rssMiB)} | ${http.cpuMsPerRequest.toFixed(3)} | ${pct(http.serverCores)} | | ${pct(http.wrkCores)} | ${http.non2xx} / ${http.errors} |`,
+    );
     for (const s of e.server) {
-      lines.push(`| ${e.name} | server, ${s.workers} worker${s.workers > 1 ? "s" : ""} | **${n(s.rps)}** | ${ms(s.p50)} | ${ms(s.p99)} | ${(s.rps / db.tps).toFixed(2)} | ${(s.rps / http.rps).toFixed(3)} | ${(s.rps / ceilingOf(e)).toFixed(2)} | ${n(s.rssMiB)} (${n(s.largestMiB)}) | ${s.cpuMsPerRequest.toFixed(3)} | ${pct(s.serverCores)} | ${pct(s.pgCores)} | ${pct(s.wrkCores)} | ${s.non2xx} / ${s.errors} |`);
+      lines.push(
+        `| ${e.name} | server, ${s.workers} worker${s.workers > 1 ? "s" : ""} | **${n(s.rps)}** | ${ms(s.p50)} | ${ms(s.p99)} | ${(s.rps / db.tps).toFixed(2)} | ${(s.rps / http.rps).toFixed(3)} | ${(s.rps / ceilingOf(e)).toFixed(2)} | ${n(s.rssMiB)} (${n(s.largestMiB)}) | ${s.cpuMsPerRequest.toFixed(3)} | ${pct(s.serverCores)} | ${pct(s.pgCores)} | ${pct(s.wrkCores)} | ${s.non2xx} / ${s.errors} |`,
+      );
     }
   }
   lines.push("", `Rotations: ${r.endpoints.map((e) => `${e.name}: ${e.about}`).join("; ")}.`, "");
-  const notOk = r.endpoints.filter((e) => e.capturedStatus.some((s) => s !== 200) || e.server.some((s) => s.non2xx + s.errors > 0));
-  if (notOk.length) lines.push(`**Not all answers were 200 (or some requests failed)**: ${notOk.map((e) => e.name).join(", ")} (see stderr of the run).`, "");
+  const notOk = r.endpoints.filter(
+    (e) => e.capturedStatus.some((s) => s !== 200) || e.server.some((s) => s.non2xx + s.errors > 0),
+  );
+  if (notOk.length)
+    lines.push(
+      `**Not all answers were 200 (or some requests failed)**: ${notOk.map((e) => e.name).join(", ")} (see stderr of the run).`,
+      "",
+    );
   return lines.join("\n");
 }
 
 /** The targets of issue 13 over the sizes present, each with the numbers it rests on. */
 export function targetsReport(results: SizeResult[]): string {
   const lines = ["| target | measured | met? |", "|---|---|---|"];
-  const ratio = results.flatMap((r) => r.endpoints.map((e) => ({ size: r.size, name: e.name, x: best(e).rps / ceilingOf(e) })));
+  const ratio = results.flatMap((r) =>
+    r.endpoints.map((e) => ({ size: r.size, name: e.name, x: best(e).rps / ceilingOf(e) })),
+  );
   const worst = ratio.reduce((a, b) => (b.x < a.x ? b : a), ratio[0]);
   const under = ratio.filter((x) => x.x < 0.8);
-  lines.push(`| every endpoint ≥ 0.8 × min(database, HTTP ceiling), N workers | worst ${worst.x.toFixed(2)} (${worst.name}, ${worst.size}); ${under.length} of ${ratio.length} under 0.8 | ${under.length ? "no" : "yes"} |`);
-  const either = results.flatMap((r) => r.endpoints.map((e) => ({ size: r.size, name: e.name, x: Math.max(...e.server.map((s) => s.rps)) / ceilingOf(e) })));
+  lines.push(
+    `| every endpoint ≥ 0.8 × min(database, HTTP ceiling), N workers | worst ${worst.x.toFixed(2)} (${worst.name}, ${worst.size}); ${under.length} of ${ratio.length} under 0.8 | ${under.length ? "no" : "yes"} |`,
+  );
+  const either = results.flatMap((r) =>
+    r.endpoints.map((e) => ({ size: r.size, name: e.name, x: Math.max(...e.server.map((s) => s.rps)) / ceilingOf(e) })),
+  );
   const worstEither = either.reduce((a, b) => (b.x < a.x ? b : a), either[0]);
   const underEither = either.filter((x) => x.x < 0.8);
-  lines.push(`| (the same with the better of 1 and N workers) | worst ${worstEither.x.toFixed(2)} (${worstEither.name}, ${worstEither.size}); ${underEither.length} of ${either.length} under 0.8; best ${Math.max(...either.map((x) => x.x)).toFixed(2)} | ${underEither.length ? "no" : "yes"} |`);
+  lines.push(
+    `| (the same with the better of 1 and N workers) | worst ${worstEither.x.toFixed(2)} (${worstEither.name}, ${worstEither.size}); ${underEither.length} of ${either.length} under 0.8; best ${Math.max(...either.map((x) => x.x)).toFixed(2)} | ${underEither.length ? "no" : "yes"} |`,
+  );
   const largest = results[results.length - 1];
   const at = (name: string) => largest.endpoints.find((e) => e.name === name);
-  for (const [name, limit] of [["profile", 20], ["search q", 100], ["search q (not remembered)", 100], ["search filters", 100], ["deep page", 100]] as const) {
+  for (const [name, limit] of [
+    ["profile", 20],
+    ["search q", 100],
+    ["search q (not remembered)", 100],
+    ["search filters", 100],
+    ["deep page", 100],
+  ] as const) {
     const e = at(name);
-    if (e) lines.push(`| p99 ${name} < ${limit} ms at ${largest.size}, N workers | ${ms(best(e).p99)} ms | ${best(e).p99 < limit ? "yes" : "no"} |`);
+    if (e)
+      lines.push(
+        `| p99 ${name} < ${limit} ms at ${largest.size}, N workers | ${ms(best(e).p99)} ms | ${best(e).p99 < limit ? "yes" : "no"} |`,
+      );
   }
   // Both searches: a remembered answer's p50 says little about the size of the directory.
   for (const name of ["search q", "search q (not remembered)"]) {
@@ -101,10 +134,14 @@ export function targetsReport(results: SizeResult[]): string {
     const big = at(name);
     if (!small || !big || results.length < 2) continue;
     const growth = best(big).p50 / best(small).p50;
-    lines.push(`| ${name} p50 grows < 2× from ${results[0].size} to ${largest.size} | ${ms(best(small).p50)} → ${ms(best(big).p50)} ms (${growth.toFixed(2)}×) | ${growth < 2 ? "yes" : "no"} |`);
+    lines.push(
+      `| ${name} p50 grows < 2× from ${results[0].size} to ${largest.size} | ${ms(best(small).p50)} → ${ms(best(big).p50)} ms (${growth.toFixed(2)}×) | ${growth < 2 ? "yes" : "no"} |`,
+    );
   }
   const wrkShare = results.flatMap((r) => r.endpoints.flatMap((e) => e.server.map((s) => s.wrkCores)));
-  lines.push(`| load generator's share of the cores reported | wrk ${pct(Math.min(...wrkShare))}–${pct(Math.max(...wrkShare))} of one core (of ${results[0].machine.cores}) | reported |`);
+  lines.push(
+    `| load generator's share of the cores reported | wrk ${pct(Math.min(...wrkShare))}–${pct(Math.max(...wrkShare))} of one core (of ${results[0].machine.cores}) | reported |`,
+  );
   return lines.join("\n");
 }
 

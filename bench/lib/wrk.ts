@@ -27,7 +27,16 @@ export interface WrkOptions {
 const ms = (value: string, unit: string) => Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
 
 export async function runWrk(url: string, options: WrkOptions): Promise<WrkResult> {
-  const args = ["wrk", "-t", String(options.threads ?? 1), "-c", String(options.connections), "-d", `${options.seconds}s`, "--latency"];
+  const args = [
+    "wrk",
+    "-t",
+    String(options.threads ?? 1),
+    "-c",
+    String(options.connections),
+    "-d",
+    `${options.seconds}s`,
+    "--latency",
+  ];
   if (options.script) args.push("-s", options.script);
   if (options.timeout) args.push("--timeout", `${options.timeout}s`);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
@@ -44,7 +53,9 @@ export async function runWrk(url: string, options: WrkOptions): Promise<WrkResul
     p50: ms(p50v, p50u),
     p99: ms(p99v, p99u),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    errors: (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? []).slice(1).reduce((a, b) => a + Number(b), 0),
+    errors: (/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [])
+      .slice(1)
+      .reduce((a, b) => a + Number(b), 0),
     wrkCpu: Number(usage.cpuTime.total) / 1e6,
   };
 }

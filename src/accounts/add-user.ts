@@ -6,7 +6,10 @@ import { type AccountCredentials, readCredentials } from "./users.ts";
  * so it never shows in the process list or shell history. One trailing line break is not part of it.
  * Returns the checked credentials, or the same reasons the API would give, one per line.
  */
-export function newAccountFromCli(email: string, stdin: string): { credentials: AccountCredentials } | { errors: string[] } {
+export function newAccountFromCli(
+  email: string,
+  stdin: string,
+): { credentials: AccountCredentials } | { errors: string[] } {
   const password = stdin.replace(/\r?\n$/, "");
   try {
     return { credentials: readCredentials({ email, password }) };

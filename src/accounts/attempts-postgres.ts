@@ -36,7 +36,9 @@ export function postgresAttempts(sql: Pool, log?: Logger): AttemptStore {
   return {
     async take(scope, key, limit, windowMs): Promise<Attempt> {
       const window = windowMs / 1000;
-      const [row] = await withoutFlush(sql, (tx) => tx<{ allowed: boolean; wait: number }[]>`
+      const [row] = await withoutFlush(
+        sql,
+        (tx) => tx<{ allowed: boolean; wait: number }[]>`
         with taken as (
           insert into login_attempts as a (scope, key, count, window_ends)
           values (${scope}, ${key}, 1, now() + make_interval(secs => ${window}))
@@ -49,15 +51,19 @@ export function postgresAttempts(sql: Pool, log?: Logger): AttemptStore {
         select exists (select from taken) as allowed,
           ceil(extract(epoch from coalesce(
             (select window_ends from login_attempts where scope = ${scope} and key = ${key}),
-            now() + make_interval(secs => ${window})) - now()))::int as wait`);
+            now() + make_interval(secs => ${window})) - now()))::int as wait`,
+      );
       sweepSoon();
       if (!row.allowed) return refusedAttempt(row.wait);
       return {
         retryAfterSeconds: 0,
         refund: () =>
-          withoutFlush(sql, (tx) => tx`
+          withoutFlush(
+            sql,
+            (tx) => tx`
             update login_attempts set count = count - 1
-            where scope = ${scope} and key = ${key} and count > 0 and window_ends > now()`).then(
+            where scope = ${scope} and key = ${key} and count > 0 and window_ends > now()`,
+          ).then(
             () => {},
             (error) => log?.warn("login throttle: giving an attempt back failed", { error: String(error) }),
           ),

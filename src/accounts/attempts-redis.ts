@@ -48,14 +48,22 @@ export interface RedisAttemptsOptions {
  */
 export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
   // Reconnecting is ours (connectSoon), not the client's, so no log-in ever queues behind it.
-  const client = new RedisClient(options.url, { enableOfflineQueue: false, connectionTimeout: 2000, autoReconnect: false });
+  const client = new RedisClient(options.url, {
+    enableOfflineQueue: false,
+    connectionTimeout: 2000,
+    autoReconnect: false,
+  });
   client.onclose = () => {};
   const breaker = new CircuitBreaker({
     failures: options.circuit?.failures ?? 3,
     coolDownMs: options.circuit?.coolDownMs ?? 5000,
     onChange(open) {
-      if (open) options.log.warn("login throttle: Redis unavailable, counting attempts in the database until it is back (circuit open)");
-      else options.log.info("login throttle: Redis is reachable again; attempts are counted there again (circuit closed)");
+      if (open)
+        options.log.warn(
+          "login throttle: Redis unavailable, counting attempts in the database until it is back (circuit open)",
+        );
+      else
+        options.log.info("login throttle: Redis is reachable again; attempts are counted there again (circuit closed)");
     },
   });
   const connectSoon = backgroundConnect(client);
@@ -77,7 +85,13 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
     }
   }
 
-  function countInFallback(scope: string, key: string, limit: number, windowMs: number, reason: string): Promise<Attempt> {
+  function countInFallback(
+    scope: string,
+    key: string,
+    limit: number,
+    windowMs: number,
+    reason: string,
+  ): Promise<Attempt> {
     options.onFallback?.();
     options.log.debug("login throttle: attempt counted in the database instead of Redis", { reason });
     return options.fallback.take(scope, key, limit, windowMs);
@@ -100,7 +114,11 @@ export function redisAttempts(options: RedisAttemptsOptions): AttemptStore {
       return {
         retryAfterSeconds: 0,
         // Best effort: a refund lost to an outage only makes the limit stricter for one window.
-        refund: () => run(REFUND, redisKey, []).then(() => {}, () => {}),
+        refund: () =>
+          run(REFUND, redisKey, []).then(
+            () => {},
+            () => {},
+          ),
       };
     },
     status: () => (breaker.open ? "postgres (Redis circuit open)" : "redis"),

@@ -42,8 +42,14 @@ export function isOwnOrigin(request: Request, options: OriginOptions): boolean {
 export function sameOriginGuard(options: OriginOptions) {
   return new Elysia().onRequest(function refuseCrossSite({ request }) {
     if (SAFE_METHODS.has(request.method)) return;
-    const guarded = requestCookie(request, SESSION_COOKIE) !== undefined || new URL(request.url).pathname.startsWith("/api/auth/");
+    const guarded =
+      requestCookie(request, SESSION_COOKIE) !== undefined || new URL(request.url).pathname.startsWith("/api/auth/");
     if (!guarded || isOwnOrigin(request, options)) return;
-    return problemResponse(problem(403, "Cross-site request refused: state-changing dashboard requests must come from this server's own pages (the Origin header does not match)."));
+    return problemResponse(
+      problem(
+        403,
+        "Cross-site request refused: state-changing dashboard requests must come from this server's own pages (the Origin header does not match).",
+      ),
+    );
   });
 }

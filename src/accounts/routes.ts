@@ -39,55 +39,66 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
     await deleteSession(sql, requestCookie(request, SESSION_COOKIE));
     setSessionCookie(jar, await createSession(sql, userId), request, cookieOptions);
   }
-  return new Elysia({ prefix: "/api/auth" })
-    .use(deps.auth.plugin)
-    .onAfterHandle(function noStore({ set }) {
-      Object.assign(set.headers, NO_STORE);
-    })
-    // Bodies are read by hand (`parse: "none"`): capped as bytes arrive, depth-checked before parsing.
-    .post("/signup", async ({ cookie, request, server, set }) => {
-      if (deps.signup === "closed") {
-        throw problem(403, "Sign-up is closed on this server. Ask its operator for an account.");
-      }
-      const credentials = readCredentials(await readJsonBody(request));
-      const address = deps.auth.addressOf(request, server);
-      // A 409 tells whether an address is registered, so sign-up conflicts share the address's
-      // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
-      const attempt = await limits.perAddress.take(address);
-      if (attempt.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, attempt.retryAfterSeconds);
-      const user = await createUser(sql, credentials);
-      if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
-      await attempt.refund();
-      await startSession(cookie[SESSION_COOKIE], user.id, request);
-      log.info("account created", { user_id: user.id });
-      set.status = 201;
-      return user;
-    }, { parse: "none" })
-    .post("/login", async ({ cookie, request, server }) => {
-      const credentials = readCredentials(await readJsonBody(request));
-      const address = deps.auth.addressOf(request, server);
-      const byAddress = await limits.perAddress.take(address);
-      if (byAddress.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, byAddress.retryAfterSeconds);
-      const byAccount = await limits.perAccount.take(credentials.email);
-      if (byAccount.retryAfterSeconds) {
-        await byAddress.refund();
-        throw tooManyAttempts("account", limits.perAccount, byAccount.retryAfterSeconds);
-      }
-      const user = await authenticate(sql, credentials);
-      if (!user) {
-        log.info("login failed", { address });
-        throw problem(401, "The e-mail address or the password is wrong.");
-      }
-      await Promise.all([byAddress.refund(), byAccount.refund()]);
-      await startSession(cookie[SESSION_COOKIE], user.id, request);
-      log.info("logged in", { user_id: user.id });
-      return user;
-    }, { parse: "none" })
-    .post("/logout", async ({ cookie, request, set }) => {
-      await deleteSession(sql, requestCookie(request, SESSION_COOKIE));
-      clearSessionCookie(cookie[SESSION_COOKIE], request, cookieOptions);
-      set.status = 204;
-      return null;
-    })
-    .get("/me", ({ user }) => requireUser(user), { session: true });
+  return (
+    new Elysia({ prefix: "/api/auth" })
+      .use(deps.auth.plugin)
+      .onAfterHandle(function noStore({ set }) {
+        Object.assign(set.headers, NO_STORE);
+      })
+      // Bodies are read by hand (`parse: "none"`): capped as bytes arrive, depth-checked before parsing.
+      .post(
+        "/signup",
+        async ({ cookie, request, server, set }) => {
+          if (deps.signup === "closed") {
+            throw problem(403, "Sign-up is closed on this server. Ask its operator for an account.");
+          }
+          const credentials = readCredentials(await readJsonBody(request));
+          const address = deps.auth.addressOf(request, server);
+          // A 409 tells whether an address is registered, so sign-up conflicts share the address's
+          // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
+          const attempt = await limits.perAddress.take(address);
+          if (attempt.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, attempt.retryAfterSeconds);
+          const user = await createUser(sql, credentials);
+          if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
+          await attempt.refund();
+          await startSession(cookie[SESSION_COOKIE], user.id, request);
+          log.info("account created", { user_id: user.id });
+          set.status = 201;
+          return user;
+        },
+        { parse: "none" },
+      )
+      .post(
+        "/login",
+        async ({ cookie, request, server }) => {
+          const credentials = readCredentials(await readJsonBody(request));
+          const address = deps.auth.addressOf(request, server);
+          const byAddress = await limits.perAddress.take(address);
+          if (byAddress.retryAfterSeconds)
+            throw tooManyAttempts("address", limits.perAddress, byAddress.retryAfterSeconds);
+          const byAccount = await limits.perAccount.take(credentials.email);
+          if (byAccount.retryAfterSeconds) {
+            await byAddress.refund();
+            throw tooManyAttempts("account", limits.perAccount, byAccount.retryAfterSeconds);
+          }
+          const user = await authenticate(sql, credentials);
+          if (!user) {
+            log.info("login failed", { address });
+            throw problem(401, "The e-mail address or the password is wrong.");
+          }
+          await Promise.all([byAddress.refund(), byAccount.refund()]);
+          await startSession(cookie[SESSION_COOKIE], user.id, request);
+          log.info("logged in", { user_id: user.id });
+          return user;
+        },
+        { parse: "none" },
+      )
+      .post("/logout", async ({ cookie, request, set }) => {
+        await deleteSession(sql, requestCookie(request, SESSION_COOKIE));
+        clearSessionCookie(cookie[SESSION_COOKIE], request, cookieOptions);
+        set.status = 204;
+        return null;
+      })
+      .get("/me", ({ user }) => requireUser(user), { session: true })
+  );
 }

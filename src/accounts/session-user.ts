@@ -16,12 +16,32 @@ function isSecure(request: Request, options: SessionCookieOptions): boolean {
 }
 
 /** Writes the session cookie: HttpOnly, SameSite=Lax, Path=/, Max-Age 30 days, Secure over https. */
-export function setSessionCookie(cookie: Cookie<unknown>, token: string, request: Request, options: SessionCookieOptions) {
-  cookie.set({ value: token, httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_SECONDS, secure: isSecure(request, options) });
+export function setSessionCookie(
+  cookie: Cookie<unknown>,
+  token: string,
+  request: Request,
+  options: SessionCookieOptions,
+) {
+  cookie.set({
+    value: token,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SESSION_SECONDS,
+    secure: isSecure(request, options),
+  });
 }
 
 export function clearSessionCookie(cookie: Cookie<unknown>, request: Request, options: SessionCookieOptions) {
-  cookie.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", maxAge: 0, expires: new Date(0), secure: isSecure(request, options) });
+  cookie.set({
+    value: "",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 0,
+    expires: new Date(0),
+    secure: isSecure(request, options),
+  });
 }
 
 /**

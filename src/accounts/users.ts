@@ -15,7 +15,12 @@ const validateCredentials = bodyValidator("signup");
  * account. Throws the contract's 400 for anything else.
  */
 export function readCredentials(body: unknown): AccountCredentials {
-  if (body !== null && typeof body === "object" && !Array.isArray(body) && typeof (body as { email?: unknown }).email === "string") {
+  if (
+    body !== null &&
+    typeof body === "object" &&
+    !Array.isArray(body) &&
+    typeof (body as { email?: unknown }).email === "string"
+  ) {
     body = { ...body, email: normaliseEmail((body as { email: string }).email) };
   }
   return validateCredentials(body);
@@ -52,6 +57,6 @@ export async function createUser(sql: Sql, credentials: AccountCredentials): Pro
 export async function authenticate(sql: Sql, credentials: AccountCredentials): Promise<User | null> {
   const [row] = await sql<(UserRow & { password_hash: string })[]>`
     select id, email, created_at, password_hash from users where email = ${credentials.email}`;
-  if (!row) return await verifyAgainstNothing(credentials.password) || null;
+  if (!row) return (await verifyAgainstNothing(credentials.password)) || null;
   return (await verifyPassword(credentials.password, row.password_hash)) ? toUser(row) : null;
 }

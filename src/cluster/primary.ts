@@ -68,7 +68,9 @@ export async function runPrimary(config: Config, log: Logger): Promise<() => Pro
     rate_limit_store: store ? "primary" : config.redisUrl ? "redis" : "off",
   });
   await hintWhenEmpty(db, log);
-  const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log, { expiryDays: config.inquiryExpiryDays });
+  const mail = await startMailDelivery(createMailer(config.mail), config.mail, db.sql, log, {
+    expiryDays: config.inquiryExpiryDays,
+  });
   // No channel here: the sender looks every WEBHOOK_INTERVAL_MS.
   const webhooks = webhookDelivery({ sql: db.sql, log, config: config.webhooks });
   webhooks.start();

@@ -5,7 +5,11 @@ import type { Logger } from "../log.ts";
  * exits 0, or 1 when stopping failed. A second signal while that runs exits 1 at once.
  * Returns the function that starts the same stop for another reason (a worker's primary is gone).
  */
-export function stopOnSignals(stop: () => Promise<unknown>, log: Logger, signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"]) {
+export function stopOnSignals(
+  stop: () => Promise<unknown>,
+  log: Logger,
+  signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"],
+) {
   let stopping = false;
   async function shutdown(reason: string) {
     if (stopping) return;

@@ -63,7 +63,13 @@ export function superviseWorkers(options: SupervisorOptions): Supervisor {
   const maxStartFailures = options.maxStartFailures ?? 3;
   const backoff = options.backoff ?? { baseMs: 250, maxMs: 15_000 };
   const stableAfterMs = options.stableAfterMs ?? 30_000;
-  const slots: Slot[] = Array.from({ length: options.count }, (_, index) => ({ index, proc: null, readyAt: null, startFailures: 0, crashes: 0 }));
+  const slots: Slot[] = Array.from({ length: options.count }, (_, index) => ({
+    index,
+    proc: null,
+    readyAt: null,
+    startFailures: 0,
+    crashes: 0,
+  }));
   let stopping = false;
   let everyoneReady = false;
   let resolveReady!: () => void;
@@ -120,13 +126,24 @@ export function superviseWorkers(options: SupervisorOptions): Supervisor {
     } else {
       failures = ++slot.startFailures;
       if (failures >= maxStartFailures) {
-        return giveUp(new WorkersFailedError(`worker ${slot.index} exited ${failures} times in a row before serving (last exit code ${code}, signal ${proc.signalCode ?? "none"})`));
+        return giveUp(
+          new WorkersFailedError(
+            `worker ${slot.index} exited ${failures} times in a row before serving (last exit code ${code}, signal ${proc.signalCode ?? "none"})`,
+          ),
+        );
       }
     }
     const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (failures - 1));
-    log.error(wasServing ? "worker exited unexpectedly; restarting it" : "worker exited before serving; starting it again", {
-      worker: slot.index, pid: proc.pid, exit_code: code, signal: proc.signalCode ?? null, restart_in_ms: delay,
-    });
+    log.error(
+      wasServing ? "worker exited unexpectedly; restarting it" : "worker exited before serving; starting it again",
+      {
+        worker: slot.index,
+        pid: proc.pid,
+        exit_code: code,
+        signal: proc.signalCode ?? null,
+        restart_in_ms: delay,
+      },
+    );
     slot.restart = setTimeout(() => {
       if (!stopping) start(slot);
     }, delay);
@@ -147,7 +164,9 @@ export function superviseWorkers(options: SupervisorOptions): Supervisor {
       for (const proc of running) proc.kill("SIGTERM");
       const exits = Promise.all(running.map((p) => p.exited));
       if (!(await within(exits, timeoutMs))) {
-        log.warn("workers still running at the shutdown timeout; killing them", { pids: running.filter((p) => p.exitCode === null).map((p) => p.pid) });
+        log.warn("workers still running at the shutdown timeout; killing them", {
+          pids: running.filter((p) => p.exitCode === null).map((p) => p.pid),
+        });
         for (const proc of running) if (proc.exitCode === null) proc.kill("SIGKILL");
       }
       const codes = await exits;

@@ -29,7 +29,9 @@ export async function runWorker(config: Config, baseLog: Logger, index: number):
   const channel = process as unknown as ParentChannel;
   let countFallback = () => {};
   const rateLimitStore =
-    config.rateLimits.enabled && !config.redisUrl ? ipcStore({ channel, log, onFallback: () => countFallback() }) : undefined;
+    config.rateLimits.enabled && !config.redisUrl
+      ? ipcStore({ channel, log, onFallback: () => countFallback() })
+      : undefined;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config, log, { reusePort: true, prepared: true, rateLimitStore, mailDelivery: false });

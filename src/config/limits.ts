@@ -40,7 +40,9 @@ function parseLimits(name: string, raw: string | undefined, fallback: { anonymou
   if (raw === undefined || raw.trim() === "") return fallback;
   const m = /^\s*(\d{1,7})\s*,\s*(\d{1,7})\s*$/.exec(raw);
   if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
-    throw new ConfigError(`${name} must be two positive whole numbers "anonymous,with-key" per minute (e.g. 60,300), got "${raw}"`);
+    throw new ConfigError(
+      `${name} must be two positive whole numbers "anonymous,with-key" per minute (e.g. 60,300), got "${raw}"`,
+    );
   }
   return { anonymous: Number(m[1]), withKey: Number(m[2]) };
 }
@@ -54,17 +56,20 @@ function parseRedisUrl(raw: string | undefined): string | null {
   } catch {
     throw new ConfigError("REDIS_URL is not a valid URL");
   }
-  if (!["redis:", "rediss:", "valkey:", "valkeys:"].includes(protocol)) throw new ConfigError("REDIS_URL must start with redis:// or rediss://");
+  if (!["redis:", "rediss:", "valkey:", "valkeys:"].includes(protocol))
+    throw new ConfigError("REDIS_URL must start with redis:// or rediss://");
   return redisUrl;
 }
 
 export function loadLimitsConfig(env: Env): LimitsConfig {
   const switchValue = (env.RATE_LIMITS ?? "on").trim().toLowerCase();
-  if (!["on", "off", ""].includes(switchValue)) throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
+  if (!["on", "off", ""].includes(switchValue))
+    throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const redisUrl = parseRedisUrl(env.REDIS_URL);
   const redisPrefix = env.REDIS_PREFIX?.trim() || "expert-directory:";
-  if (!/^[\w:.-]{1,64}$/.test(redisPrefix)) throw new ConfigError(`REDIS_PREFIX must be at most 64 letters, digits or _ : . -, got "${env.REDIS_PREFIX}"`);
+  if (!/^[\w:.-]{1,64}$/.test(redisPrefix))
+    throw new ConfigError(`REDIS_PREFIX must be at most 64 letters, digits or _ : . -, got "${env.REDIS_PREFIX}"`);
   return {
     rateLimits: {
       enabled: switchValue !== "off",

@@ -25,7 +25,9 @@ export function loadMailConfig(env: Env, publicBaseUrl: string | null): MailConf
   const fallbackFrom = `Expert Directory <no-reply@${publicBaseUrl ? new URL(publicBaseUrl).hostname : "localhost"}>`;
   const from = env.MAIL_FROM?.trim() || fallbackFrom;
   if (!MAIL_FROM_PATTERN.test(from)) {
-    throw new ConfigError(`MAIL_FROM must be an address like "Expert Directory <no-reply@example.com>", got "${env.MAIL_FROM}"`);
+    throw new ConfigError(
+      `MAIL_FROM must be an address like "Expert Directory <no-reply@example.com>", got "${env.MAIL_FROM}"`,
+    );
   }
   return {
     smtpUrl,

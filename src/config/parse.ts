@@ -33,7 +33,13 @@ export function parseUrl(name: string, raw: string | undefined, protocols: strin
   return raw.trim();
 }
 
-export function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+export function parseInteger(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (raw === undefined || raw.trim() === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {

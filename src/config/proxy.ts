@@ -20,7 +20,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     if (hops > 20) throw invalid(`a hop count must be at most 20, got ${hops}`);
     return { hops };
   }
-  const proxies = value.split(",").map((p) => p.trim()).filter(Boolean);
+  const proxies = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const p of proxies) {
     const [address, bits, extra] = p.split("/");
     const family = isIP(address);
@@ -33,5 +36,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
 }
 
 function invalid(part: string): ConfigError {
-  return new ConfigError(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDR ranges: ${part}`);
+  return new ConfigError(
+    `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDR ranges: ${part}`,
+  );
 }

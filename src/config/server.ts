@@ -24,7 +24,8 @@ export function loadServerConfig(env: Env): ServerConfig {
     throw new ConfigError(`SIGNUP must be open or closed, got "${env.SIGNUP}"`);
   }
   const timeout = env.SHUTDOWN_TIMEOUT?.trim() || "10";
-  if (!/^\d{1,4}(\.\d+)?$/.test(timeout)) throw new ConfigError(`SHUTDOWN_TIMEOUT must be a number of seconds, got "${env.SHUTDOWN_TIMEOUT}"`);
+  if (!/^\d{1,4}(\.\d+)?$/.test(timeout))
+    throw new ConfigError(`SHUTDOWN_TIMEOUT must be a number of seconds, got "${env.SHUTDOWN_TIMEOUT}"`);
   const publicBaseUrl = parseUrl("PUBLIC_BASE_URL", env.PUBLIC_BASE_URL, ["http:", "https:"]);
   return {
     port: parsePort("PORT", env.PORT, 3000),

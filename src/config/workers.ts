@@ -21,7 +21,9 @@ export function loadWorkersConfig(env: Env, databaseUrl: string | null): Workers
   if (!raw) return { workers: databaseUrl ? Math.min(availableParallelism(), MAX_WORKERS) : 1 };
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > MAX_WORKERS) {
-    throw new ConfigError(`WORKERS must be a whole number from 1 to ${MAX_WORKERS} (processes serving HTTP), got "${env.WORKERS}"`);
+    throw new ConfigError(
+      `WORKERS must be a whole number from 1 to ${MAX_WORKERS} (processes serving HTTP), got "${env.WORKERS}"`,
+    );
   }
   if (n > 1 && !databaseUrl) {
     throw new ConfigError(

@@ -26,7 +26,9 @@ export const DATE_OR_DATE_TIME = "must be a date (2026-03-10) or an RFC 3339 dat
 
 /** Whether `e` is one of the errors `outer` sums up: under its schema, at its value or inside it. */
 const within = (e: ErrorObject, outer: ErrorObject) =>
-  e !== outer && e.schemaPath.startsWith(`${outer.schemaPath}/`) && (e.instancePath === outer.instancePath || e.instancePath.startsWith(`${outer.instancePath}/`));
+  e !== outer &&
+  e.schemaPath.startsWith(`${outer.schemaPath}/`) &&
+  (e.instancePath === outer.instancePath || e.instancePath.startsWith(`${outer.instancePath}/`));
 
 /**
  * Ajv's errors of an `anyOf` (one per branch, then the anyOf's own) as the one fault they mean,
@@ -44,9 +46,18 @@ function anyOfFaults(errors: ErrorObject[]): ErrorObject[] {
       const branch = inner.schemaPath.slice(e.schemaPath.length + 1).split("/")[0];
       branches.set(branch, [...(branches.get(branch) ?? []), inner]);
     }
-    const typeErrors = (branch: ErrorObject[]) => branch.filter((i) => i.keyword === "type" && i.instancePath === e.instancePath);
+    const typeErrors = (branch: ErrorObject[]) =>
+      branch.filter((i) => i.keyword === "type" && i.instancePath === e.instancePath);
     const ofItsType = [...branches.values()].find((branch) => typeErrors(branch).length === 0);
-    return ofItsType ?? [{ ...e, keyword: "type", params: { type: [...branches.values()].flatMap(typeErrors).flatMap((i) => i.params.type) } }];
+    return (
+      ofItsType ?? [
+        {
+          ...e,
+          keyword: "type",
+          params: { type: [...branches.values()].flatMap(typeErrors).flatMap((i) => i.params.type) },
+        },
+      ]
+    );
   });
 }
 
@@ -64,7 +75,12 @@ function propertyNameFaults(errors: ErrorObject[]): ErrorObject[] {
       pending = [];
       const key = String(e.params.propertyName).replace(/~/g, "~0").replace(/\//g, "~1");
       for (const fault of inner.length ? inner : [e]) {
-        out.push({ ...fault, keyword: "propertyName", instancePath: `${e.instancePath}/${key}`, message: `key ${fault === e ? "is not allowed" : fault.message}` });
+        out.push({
+          ...fault,
+          keyword: "propertyName",
+          instancePath: `${e.instancePath}/${key}`,
+          message: `key ${fault === e ? "is not allowed" : fault.message}`,
+        });
       }
     } else if (e.schemaPath.includes("/propertyNames/")) pending.push(e);
     else out.push(e);
@@ -79,7 +95,10 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined, unknownFie
   for (const e of propertyNameFaults(anyOfFaults(errors ?? []))) {
     // nullable fields are `type: [x, "null"]`; oneOf wrappers add no information of their own
     if (e.keyword === "oneOf" || e.keyword === "if") continue;
-    const path = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const path = e.instancePath
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     let message = e.message ?? "is invalid";
     if (e.keyword === "required") {
       path.push(String(e.params.missingProperty));

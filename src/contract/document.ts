@@ -115,14 +115,20 @@ export function findOperation(operationId: string): Operation {
 }
 
 /** The operation's parameters of one location (query, path, header), refs resolved. */
-export function operationParameters(operationId: string, location: Parameter["in"], options?: ResolveOptions): Parameter[] {
+export function operationParameters(
+  operationId: string,
+  location: Parameter["in"],
+  options?: ResolveOptions,
+): Parameter[] {
   const params = resolveRefs(findOperation(operationId).parameters ?? [], options) as Parameter[];
   return params.filter((p) => p.in === location);
 }
 
 /** The schema of the operation's JSON request body, refs resolved. */
 export function requestBodySchema(operationId: string, options?: ResolveOptions): Json {
-  const body = resolveRefs(findOperation(operationId).requestBody ?? {}, options) as { content?: Record<string, { schema?: Json }> };
+  const body = resolveRefs(findOperation(operationId).requestBody ?? {}, options) as {
+    content?: Record<string, { schema?: Json }>;
+  };
   const schema = body.content?.["application/json"]?.schema;
   if (!schema) throw new Error(`${operationId} takes no JSON body`);
   return schema;
@@ -131,7 +137,9 @@ export function requestBodySchema(operationId: string, options?: ResolveOptions)
 /** The schema of the operation's JSON success answer (200, else 201), refs resolved. */
 export function successResponseSchema(operationId: string, options?: ResolveOptions): Json {
   const responses = findOperation(operationId).responses ?? {};
-  const success = resolveRefs(responses["200"] ?? responses["201"] ?? {}, options) as { content?: Record<string, { schema?: Json }> };
+  const success = resolveRefs(responses["200"] ?? responses["201"] ?? {}, options) as {
+    content?: Record<string, { schema?: Json }>;
+  };
   const schema = success.content?.["application/json"]?.schema;
   if (!schema) throw new Error(`${operationId} answers no JSON success`);
   return schema;

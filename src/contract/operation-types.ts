@@ -5,7 +5,9 @@ import type { BodyOf, OperationId, PathOf, QueryOf } from "./validators.ts";
 // for an operation takes these arguments and returns this result, so a tool's handler is typed
 // by the contract exactly as a REST handler is (validators.ts), with nothing written by hand.
 
-type PathPart<Op extends OperationId> = [operations[Op]["parameters"]["path"]] extends [undefined] ? Record<never, never> : PathOf<Op>;
+type PathPart<Op extends OperationId> = [operations[Op]["parameters"]["path"]] extends [undefined]
+  ? Record<never, never>
+  : PathOf<Op>;
 type BodyPart<Op extends OperationId> = [BodyOf<Op>] extends [never] ? Record<never, never> : BodyOf<Op>;
 
 /** Everything an operation takes but its headers: path parameters, query parameters and JSON body fields, by the contract's names. */

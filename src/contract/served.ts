@@ -15,7 +15,9 @@ type Json = Record<string, unknown>;
  * address the server listens on) and no component that no operation reaches.
  */
 export function servedDocument(baseUrl: string, publicBaseUrl: string | null): Json {
-  const description = publicBaseUrl ? "This server (PUBLIC_BASE_URL)." : "This server, at the address it listens on (set PUBLIC_BASE_URL to name its public address).";
+  const description = publicBaseUrl
+    ? "This server (PUBLIC_BASE_URL)."
+    : "This server, at the address it listens on (set PUBLIC_BASE_URL to name its public address).";
   return usedComponentsOnly({ ...contract, servers: [{ url: baseUrl, description }] });
 }
 
@@ -65,7 +67,8 @@ function securitySchemeNames(document: Json): Set<string> {
   };
   requirements(document.security);
   for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
-    for (const operation of Object.values(item)) if (operation && typeof operation === "object") requirements((operation as Json).security);
+    for (const operation of Object.values(item))
+      if (operation && typeof operation === "object") requirements((operation as Json).security);
   }
   return names;
 }

@@ -12,10 +12,20 @@ type Json = Record<string, unknown>;
 const ANNOTATIONS = new Set(["description", "title", "default", "deprecated", "readOnly", "writeOnly"]);
 // Keywords whose value is a map of names to schemas, and those holding one schema or a list.
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
-const SCHEMA_VALUES = new Set(["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else"]);
+const SCHEMA_VALUES = new Set([
+  "items",
+  "additionalProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
-const isNull = (s: unknown) => !!s && typeof s === "object" && (s as Json).type === "null" && Object.keys(s).length === 1;
+const isNull = (s: unknown) =>
+  !!s && typeof s === "object" && (s as Json).type === "null" && Object.keys(s).length === 1;
 
 /**
  * A schema of the contract (refs resolved) with every nullable written `anyOf: [S, {type: "null"}]`,
@@ -28,7 +38,9 @@ export function portableSchema(schema: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, s]) => [name, portableSchema(s as Json)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, s]) => [name, portableSchema(s as Json)]),
+      );
     } else if (SCHEMA_VALUES.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
       out[key] = portableSchema(value as Json);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
@@ -48,9 +60,11 @@ function nullableAsAnyOf(schema: Json): Json {
   }
   if (!Array.isArray(type) || !type.includes("null")) return schema;
   const types = type.filter((t) => t !== "null");
-  if (types.length !== 1) throw new Error(`No portable spelling of type ${JSON.stringify(type)}: give the value one type besides null`);
+  if (types.length !== 1)
+    throw new Error(`No portable spelling of type ${JSON.stringify(type)}: give the value one type besides null`);
   const annotations: Json = {};
   const constraints: Json = { type: types[0] };
-  for (const [key, value] of Object.entries({ ...rest, ...(oneOf ? { oneOf } : {}) })) (ANNOTATIONS.has(key) ? annotations : constraints)[key] = value;
+  for (const [key, value] of Object.entries({ ...rest, ...(oneOf ? { oneOf } : {}) }))
+    (ANNOTATIONS.has(key) ? annotations : constraints)[key] = value;
   return { ...annotations, anyOf: [constraints, { type: "null" }] };
 }

@@ -25,7 +25,11 @@ export type QueryOf<Op extends OperationId> = [Parameters<Op>["query"]] extends 
 export type PathOf<Op extends OperationId> = NonNullable<Parameters<Op>["path"]>;
 
 /** The JSON request body of an operation. */
-export type BodyOf<Op extends OperationId> = operations[Op]["requestBody"] extends { content: { "application/json": infer B } } ? B : never;
+export type BodyOf<Op extends OperationId> = operations[Op]["requestBody"] extends {
+  content: { "application/json": infer B };
+}
+  ? B
+  : never;
 
 /**
  * A validator of an operation's query string, built from the contract's parameter schemas:
@@ -50,12 +54,14 @@ export function queryValidator<Op extends OperationId>(operationId: Op): (reques
     const repeated = new Set<string>();
     for (const [name, raw] of new URL(request.url).searchParams) {
       if (name in value) repeated.add(name);
-      value[name] = integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : booleans.has(name) ? booleanOf(raw) : raw;
+      value[name] =
+        integers.has(name) && /^-?\d{1,15}$/.test(raw) ? Number(raw) : booleans.has(name) ? booleanOf(raw) : raw;
     }
     // A URL's percent-encoded bytes that are not UTF-8 (%ED%A0%80) decode to U+FFFD, never to a
     // lone surrogate, but the query is held to the one rule all the same.
     const errors: FieldError[] = unstorableText(value);
-    if (!errors.length && !validate(value)) errors.push(...fieldErrors(validate.errors, "is not a parameter of this endpoint"));
+    if (!errors.length && !validate(value))
+      errors.push(...fieldErrors(validate.errors, "is not a parameter of this endpoint"));
     for (const name of repeated) errors.push({ field: name, message: "must be given at most once" });
     if (errors.length) throw validationProblem(errors);
     return value as QueryOf<Op>;
@@ -64,7 +70,12 @@ export function queryValidator<Op extends OperationId>(operationId: Op): (reques
 
 // A boolean in a query string: `true`/`false` as generated clients send it, `1`/`0` as forms and
 // older links do. Anything else stays text, which the schema refuses ("must be boolean").
-const BOOLEAN_TEXTS = new Map([["true", true], ["1", true], ["false", false], ["0", false]]);
+const BOOLEAN_TEXTS = new Map([
+  ["true", true],
+  ["1", true],
+  ["false", false],
+  ["0", false],
+]);
 const booleanOf = (raw: string): boolean | string => BOOLEAN_TEXTS.get(raw) ?? raw;
 
 /**
@@ -72,7 +83,9 @@ const booleanOf = (raw: string): boolean | string => BOOLEAN_TEXTS.get(raw) ?? r
  * schemas here: what a bad one means is the operation's (an impossible slug is the spec's 404,
  * not a 400), so the feature function checks it.
  */
-export function pathParameters<Op extends OperationId>(operationId: Op): (params: Record<string, string>) => PathOf<Op> {
+export function pathParameters<Op extends OperationId>(
+  operationId: Op,
+): (params: Record<string, string>) => PathOf<Op> {
   const names = operationParameters(operationId, "path").map((p) => p.name);
   return function pathOf(params: Record<string, string>): PathOf<Op> {
     return Object.fromEntries(names.map((name) => [name, params[name]])) as PathOf<Op>;
@@ -81,7 +94,10 @@ export function pathParameters<Op extends OperationId>(operationId: Op): (params
 
 /** A validator of an operation's JSON request body; 400 lists every bad field. */
 export function bodyValidator<Op extends OperationId>(operationId: Op): (body: unknown) => BodyOf<Op> {
-  return objectValidator<BodyOf<Op>>(requestBodySchema(operationId), { unknownField: "is not an allowed field", whole: "body" });
+  return objectValidator<BodyOf<Op>>(requestBodySchema(operationId), {
+    unknownField: "is not an allowed field",
+    whole: "body",
+  });
 }
 
 /**
@@ -90,7 +106,10 @@ export function bodyValidator<Op extends OperationId>(operationId: Op): (body: u
  * surrogates, any depth, keys too), then the schema; each a 400 naming every bad field. Defaults
  * are applied in place.
  */
-export function objectValidator<T>(schema: object, wording: { unknownField: string; whole: string }): (value: unknown) => T {
+export function objectValidator<T>(
+  schema: object,
+  wording: { unknownField: string; whole: string },
+): (value: unknown) => T {
   const validate = requestAjv.compile(schema);
   return function validateObject(value: unknown): T {
     if (value === null || typeof value !== "object" || Array.isArray(value)) {

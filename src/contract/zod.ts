@@ -1,5 +1,12 @@
 import * as z from "zod";
-import { contract, findOperation, operationParameters, requestBodySchema, type ResolveOptions, successResponseSchema } from "./document.ts";
+import {
+  contract,
+  findOperation,
+  operationParameters,
+  requestBodySchema,
+  type ResolveOptions,
+  successResponseSchema,
+} from "./document.ts";
 import type { ArgumentsOf, Renames } from "./operation-types.ts";
 import { portableSchema } from "./tool-schema.ts";
 import { type OperationId, objectValidator } from "./validators.ts";
@@ -35,23 +42,31 @@ export interface ToolArguments<T> {
 }
 
 /** What a tool that stands for an operation is given and gives back, typed by the operation (see contractZods().operationTool). */
-export interface OperationTool<Op extends OperationId, R extends Renames<Op>> extends ToolArguments<ArgumentsOf<Op, R>> {
+export interface OperationTool<Op extends OperationId, R extends Renames<Op>>
+  extends ToolArguments<ArgumentsOf<Op, R>> {
   /** The operation's success schema (ResultOf<Op>) as the tool's outputSchema (see `schema` below). */
   outputSchema: z.ZodType;
 }
 
 /** One description per argument of a tool, every argument named. */
-export type ArgumentDescriptions<Op extends OperationId, R extends Renames<Op>> = { readonly [K in keyof ArgumentsOf<Op, R>]-?: string };
+export type ArgumentDescriptions<Op extends OperationId, R extends Renames<Op>> = {
+  readonly [K in keyof ArgumentsOf<Op, R>]-?: string;
+};
 
 /** A tool's arguments from their contract schemas (see ToolArguments). */
 export function toolArguments<T>(args: Record<string, ToolArgument>): ToolArguments<T> {
   const entries = Object.entries(args);
   const required = entries.filter(([, a]) => a.required).map(([name]) => name);
-  const shape = Object.fromEntries(entries.map(([name, a]) => [name, z.unknown().optional().meta(portableSchema(a.schema))]));
+  const shape = Object.fromEntries(
+    entries.map(([name, a]) => [name, z.unknown().optional().meta(portableSchema(a.schema))]),
+  );
   const checked = Object.fromEntries(entries.map(([name, a]) => [name, a.checked ?? a.schema]));
   return {
     inputSchema: z.looseObject(shape).meta({ ...(required.length ? { required } : {}), additionalProperties: false }),
-    validate: objectValidator<T>({ type: "object", properties: checked, required, additionalProperties: false }, { unknownField: "is not an argument of this tool", whole: "arguments" }),
+    validate: objectValidator<T>(
+      { type: "object", properties: checked, required, additionalProperties: false },
+      { unknownField: "is not an argument of this tool", whole: "arguments" },
+    ),
   };
 }
 
@@ -88,17 +103,21 @@ export function contractZods(wording: Pick<ResolveOptions, "describe"> = {}) {
       descriptions: ArgumentDescriptions<Op, R>,
       renames?: R,
     ): OperationTool<Op, R> {
-      const toolNames = new Map<string, string>(Object.entries<string | undefined>(renames ?? {}).flatMap(([input, name]) => (name ? [[input, name]] : [])));
+      const toolNames = new Map<string, string>(
+        Object.entries<string | undefined>(renames ?? {}).flatMap(([input, name]) => (name ? [[input, name]] : [])),
+      );
       const contractName = new Map([...toolNames].map(([input, name]) => [name, input]));
       const inputs = new Map<string, ToolArgument>();
       for (const p of operationParameters(operationId, "path", options)) {
         inputs.set(p.name, { schema: p.schema, required: true, checked: { type: "string" } });
       }
-      for (const p of operationParameters(operationId, "query", options)) inputs.set(p.name, { schema: p.schema, required: p.required ?? false });
+      for (const p of operationParameters(operationId, "query", options))
+        inputs.set(p.name, { schema: p.schema, required: p.required ?? false });
       if (findOperation(operationId).requestBody) {
         const body = requestBodySchema(operationId, options);
         const required = new Set((body.required ?? []) as string[]);
-        for (const [name, schema] of Object.entries(body.properties as Record<string, Json>)) inputs.set(name, { schema, required: required.has(name) });
+        for (const [name, schema] of Object.entries(body.properties as Record<string, Json>))
+          inputs.set(name, { schema, required: required.has(name) });
       }
       const args: Record<string, ToolArgument> = {};
       for (const [name, description] of Object.entries<string>(descriptions)) {

@@ -66,7 +66,10 @@ function dispatchTo(handlers: Map<string, Handler[]>, log: Logger, name: string,
     try {
       h.onNotify(payload);
     } catch (error) {
-      log.warn("channel: a notification handler failed", { channel: name, error: String((error as Error)?.message ?? error) });
+      log.warn("channel: a notification handler failed", {
+        channel: name,
+        error: String((error as Error)?.message ?? error),
+      });
     }
   }
 }
@@ -146,7 +149,10 @@ function serverChannel(url: string, options: ChannelOptions): Channel {
         if (closed) return;
         connected = false;
         listening = false;
-        log.warn("channel: cannot listen yet; retrying", { error: String((error as Error)?.message ?? error), attempt });
+        log.warn("channel: cannot listen yet; retrying", {
+          error: String((error as Error)?.message ?? error),
+          attempt,
+        });
       } finally {
         connecting = undefined;
         // Failed, or lost while the onListen handlers ran (onclose could not schedule then): again.
@@ -197,7 +203,8 @@ function embeddedChannel(source: Extract<NotificationSource, { kind: "embedded" 
       handlers.set(name, [...(handlers.get(name) ?? []), { onNotify, onListen }]);
     },
     async start() {
-      for (const name of handlers.keys()) unlistens.push(await source.listen(name, (payload) => dispatchTo(handlers, options.log, name, payload)));
+      for (const name of handlers.keys())
+        unlistens.push(await source.listen(name, (payload) => dispatchTo(handlers, options.log, name, payload)));
       await runOnListen(handlers, options.log);
       listening = true;
     },

@@ -79,7 +79,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
       connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
-    return { sql, kind: "server", poolSize, statementsSent: counted.sent, notifications: { kind: "server", url: options.databaseUrl }, close: () => sql.end({ timeout: 5 }) };
+    return {
+      sql,
+      kind: "server",
+      poolSize,
+      statementsSent: counted.sent,
+      notifications: { kind: "server", url: options.databaseUrl },
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   return openEmbedded(options.dataDir, statementCounter(options));
 }
@@ -109,14 +116,19 @@ async function openEmbedded(dataDir: string, counted: ReturnType<typeof statemen
     // a checkout the one cached for its PGlite (pgdata-template-cache.ts), not from PGlite's own
     // initdb in this process, which held ~600 MB more at its peak. Written before PGlite loads,
     // so the unpacked tarball is collected before the wasm heap exists.
-    const template = inMemory || hasCluster(dataDir) ? null : (embeddedPgdataTemplate() ?? (await checkoutPgdataTemplate()));
+    const template =
+      inMemory || hasCluster(dataDir) ? null : (embeddedPgdataTemplate() ?? (await checkoutPgdataTemplate()));
     if (template) {
       await extractPgdataTemplate(template, dataDir);
       Bun.gc(true);
     }
     assets = await loadPgliteAssets();
     const { cleanup, ...pgliteOptions } = assets;
-    const pglite = await PGlite.create({ dataDir, ...pgliteOptions, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SERVER_SETTINGS] });
+    const pglite = await PGlite.create({
+      dataDir,
+      ...pgliteOptions,
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SERVER_SETTINGS],
+    });
     // PGlite is one backend session for its whole life and ignores startup parameters, so the
     // planner settings the server gets per connection are set here once.
     for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`set ${name} = ${value}`);

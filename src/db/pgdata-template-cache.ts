@@ -37,11 +37,14 @@ export async function checkoutPgdataTemplate(): Promise<Blob | null> {
     mkdirSync(cache, { recursive: true });
     const scratch = mkdtempSync(join(cache, "making-"));
     try {
-      const made = Bun.spawn([process.execPath, join(import.meta.dir, "pgdata-template.ts"), join(scratch, TEMPLATE_NAME)], {
-        stdout: "ignore",
-        stderr: "pipe",
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      });
+      const made = Bun.spawn(
+        [process.execPath, join(import.meta.dir, "pgdata-template.ts"), join(scratch, TEMPLATE_NAME)],
+        {
+          stdout: "ignore",
+          stderr: "pipe",
+          env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        },
+      );
       if ((await made.exited) !== 0) return null;
       renameSync(join(scratch, TEMPLATE_NAME), path);
     } finally {

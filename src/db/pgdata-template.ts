@@ -88,7 +88,8 @@ export const hasCluster = (dataDir: string) => existsSync(join(dataDir, "PG_VERS
 
 if (import.meta.main) {
   const out = Bun.argv[2];
-  if (!out || basename(out) !== TEMPLATE_NAME) throw new Error(`usage: bun src/db/pgdata-template.ts DIR/${TEMPLATE_NAME}`);
+  if (!out || basename(out) !== TEMPLATE_NAME)
+    throw new Error(`usage: bun src/db/pgdata-template.ts DIR/${TEMPLATE_NAME}`);
   const template = await buildPgdataTemplate();
   await Bun.write(out, template);
   console.log(`${out}: ${(template.size / 1024 / 1024).toFixed(1)} MB`);

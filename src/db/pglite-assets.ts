@@ -23,8 +23,12 @@ const insideExecutable = (path: string) => path.includes("$bunfs") || path.inclu
 /** Loads PGlite's wasm, data bundle and the pg_trgm extension from wherever this build keeps them. */
 export async function loadPgliteAssets(): Promise<PgliteAssets> {
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-    Bun.file(pgliteWasmPath).arrayBuffer().then((b) => WebAssembly.compile(b)),
-    Bun.file(initdbWasmPath).arrayBuffer().then((b) => WebAssembly.compile(b)),
+    Bun.file(pgliteWasmPath)
+      .arrayBuffer()
+      .then((b) => WebAssembly.compile(b)),
+    Bun.file(initdbWasmPath)
+      .arrayBuffer()
+      .then((b) => WebAssembly.compile(b)),
   ]);
   // The file itself is a Blob: PGlite reads it once (arrayBuffer), no copy held here meanwhile.
   const fsBundle: Blob = Bun.file(fsBundlePath);

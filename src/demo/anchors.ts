@@ -17,13 +17,43 @@ export interface Anchor {
 
 export const ANCHORS: readonly Anchor[] = [
   // an immigration lawyer in Toronto
-  { category: "immigration", title: 0, place: "toronto", person: fixedPerson("Sarah Thompson", "f", "anglo"), languages: ["en-CA", "fr-CA"] },
+  {
+    category: "immigration",
+    title: 0,
+    place: "toronto",
+    person: fixedPerson("Sarah Thompson", "f", "anglo"),
+    languages: ["en-CA", "fr-CA"],
+  },
   // the import format's example slug: maria-gonzalez-immigration-lawyer
-  { category: "immigration", title: 0, place: "miami", person: fixedPerson("María González", "f", "hispanic"), languages: ["es-US", "en-US"] },
+  {
+    category: "immigration",
+    title: 0,
+    place: "miami",
+    person: fixedPerson("María González", "f", "hispanic"),
+    languages: ["es-US", "en-US"],
+  },
   // a tax advisor in Berlin who speaks German and British English
-  { category: "tax-advisory", title: 3, place: "berlin", person: fixedPerson("Katharina Weber", "f", "german"), languages: ["de", "en-GB"] },
+  {
+    category: "tax-advisory",
+    title: 3,
+    place: "berlin",
+    person: fixedPerson("Katharina Weber", "f", "german"),
+    languages: ["de", "en-GB"],
+  },
   // an English tutor in London
-  { category: "english-tutor", title: 3, place: "london", person: fixedPerson("Oliver Bennett", "m", "anglo"), languages: ["en-GB", "fr"] },
+  {
+    category: "english-tutor",
+    title: 3,
+    place: "london",
+    person: fixedPerson("Oliver Bennett", "m", "anglo"),
+    languages: ["en-GB", "fr"],
+  },
   // a "Kim" in Seoul
-  { category: "technology", title: 0, place: "seoul", person: fixedPerson("Kim Seo-yeon", "f", "korean", { ko: "김서연" }), languages: ["ko", "en-US"] },
+  {
+    category: "technology",
+    title: 0,
+    place: "seoul",
+    person: fixedPerson("Kim Seo-yeon", "f", "korean", { ko: "김서연" }),
+    languages: ["ko", "en-US"],
+  },
 ];

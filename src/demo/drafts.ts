@@ -47,7 +47,10 @@ export function drafts(seed: number): Draft[] {
       const primarySub = meta.titleSubcategory[titleIndex] ?? (rng.chance(0.8) ? rng.pick(meta.subcategories) : null);
       let placeKey = anchor?.place;
       if (!placeKey) {
-        const pool = category === "language-tutor" ? LANGUAGE_TUTOR_PLACES[primarySub!] : meta.places ?? PLACES.map((p) => p.key);
+        const pool =
+          category === "language-tutor"
+            ? LANGUAGE_TUTOR_PLACES[primarySub!]
+            : (meta.places ?? PLACES.map((p) => p.key));
         placeKey = deal(pool);
       }
       const place = placeByKey(placeKey);

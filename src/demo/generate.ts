@@ -54,7 +54,8 @@ function subcategoriesOf(d: Draft, categories: CategorySlug[]): string[] {
     subs.push(d.rng.pick(meta.subcategories.filter((s) => s !== d.primarySub)));
   }
   for (const secondary of categories.slice(1)) {
-    if (secondary !== "language-tutor" && subs.length < 3 && d.rng.chance(0.5)) subs.push(d.rng.pick(CATEGORIES[secondary].subcategories));
+    if (secondary !== "language-tutor" && subs.length < 3 && d.rng.chance(0.5))
+      subs.push(d.rng.pick(CATEGORIES[secondary].subcategories));
   }
   return subs;
 }
@@ -110,7 +111,7 @@ function servicesOf(d: Draft, slug: string, subs: string[]): Service[] {
   const [first, ...rest] = templates;
   const chosen = d.rng.chance(0.85) ? [first, ...d.rng.sample(rest, count - 1)] : d.rng.sample(rest, count);
   const level = PRICE_LEVEL[d.place.country] ?? 1;
-  const exam = d.primarySub ? LANGUAGE_EXAMS[d.primarySub] ?? "" : "";
+  const exam = d.primarySub ? (LANGUAGE_EXAMS[d.primarySub] ?? "") : "";
   return chosen.map((t, i) => {
     let price: number | null = null;
     if (t.type !== "custom" && t.price) {
@@ -138,14 +139,19 @@ function contactMethodsOf(d: Draft, slug: string): Record<string, string> {
     ["booking", `https://book.example.org/${slug}`],
   ];
   // Fictitious numbers only: 555-01xx in North America, 07700 900xxx in the UK.
-  if (d.place.phone === "GB") channels.push(["whatsapp", `https://wa.me/447700900${String(d.rng.int(0, 999)).padStart(3, "0")}`]);
-  else if (d.place.phone) channels.push(["whatsapp", `https://wa.me/1${d.place.phone}55501${String(d.rng.int(0, 99)).padStart(2, "0")}`]);
+  if (d.place.phone === "GB")
+    channels.push(["whatsapp", `https://wa.me/447700900${String(d.rng.int(0, 999)).padStart(3, "0")}`]);
+  else if (d.place.phone)
+    channels.push(["whatsapp", `https://wa.me/1${d.place.phone}55501${String(d.rng.int(0, 99)).padStart(2, "0")}`]);
   return Object.fromEntries(d.rng.sample(channels, d.rng.int(1, 3)));
 }
 
 function coordinatesOf(d: Draft) {
   const jitter = () => Math.round((d.rng.float() - 0.5) * 0.06 * 1e4) / 1e4;
-  return { lat: Math.round((d.place.lat + jitter()) * 1e4) / 1e4, lng: Math.round((d.place.lng + jitter()) * 1e4) / 1e4 };
+  return {
+    lat: Math.round((d.place.lat + jitter()) * 1e4) / 1e4,
+    lng: Math.round((d.place.lng + jitter()) * 1e4) / 1e4,
+  };
 }
 
 function availabilityOf(d: Draft): Pick<ExpertImportRecord, "availability_status" | "accepting_clients"> {
@@ -176,11 +182,19 @@ function build(d: Draft, locales: readonly Locale[]): ExpertImportRecord {
     categories,
     // drawn from categories.ts, whose slugs the demo test checks against sql/001_experts.sql
     subcategories: subcategories as ExpertImportRecord["subcategories"],
-    location: { city: place.city, state_code: place.state, country_code: place.country, timezone: place.tz, coordinates: coordinatesOf(d) },
+    location: {
+      city: place.city,
+      state_code: place.state,
+      country_code: place.country,
+      timezone: place.tz,
+      coordinates: coordinatesOf(d),
+    },
     languages_spoken: languagesOf(d),
     tags: tagsOf(d, subcategories),
     years_experience: years,
-    rating: rng.chance(0.6) ? Math.round((5 - 1.5 * rng.float() ** 1.3) * 10) / 10 : Math.round((5 - 1.5 * rng.float() ** 1.3) * 100) / 100,
+    rating: rng.chance(0.6)
+      ? Math.round((5 - 1.5 * rng.float() ** 1.3) * 10) / 10
+      : Math.round((5 - 1.5 * rng.float() ** 1.3) * 100) / 100,
     review_count: Math.max(1, Math.round(400 * rng.float() ** 2.2)),
     is_public: true,
     is_verified: true,
@@ -216,13 +230,19 @@ export function generateExperts(seed: number): ExpertImportRecord[] {
   const pick = (n: number, from = free) => new Set(global.sample(from, n));
 
   const englishOnly = pick(13);
-  const partial = pick(7, free.filter((i) => !englishOnly.has(i)));
+  const partial = pick(
+    7,
+    free.filter((i) => !englishOnly.has(i)),
+  );
   const records = all.map((d, i) =>
     build(d, englishOnly.has(i) ? ["en"] : partial.has(i) ? partialLocales(d.place, global) : LOCALES),
   );
 
   const hidden = pick(6);
-  const unverified = pick(5, free.filter((i) => !hidden.has(i)));
+  const unverified = pick(
+    5,
+    free.filter((i) => !hidden.has(i)),
+  );
   unverified.add([...hidden][0]); // one draft that is neither public nor verified
   const unrated = pick(Math.round(all.length * 0.1));
   const launch = pick(3);
@@ -235,7 +255,9 @@ export function generateExperts(seed: number): ExpertImportRecord[] {
     }
     if (launch.has(i)) r.listed_at = LAUNCH_BATCH;
   });
-  const candidates = records.map((_, i) => i).filter((i) => records[i].is_public && records[i].is_verified && (records[i].rating ?? 0) >= 4.6);
+  const candidates = records
+    .map((_, i) => i)
+    .filter((i) => records[i].is_public && records[i].is_verified && (records[i].rating ?? 0) >= 4.6);
   for (const i of pick(10, candidates)) records[i].is_featured = true;
 
   return global.shuffle(records);

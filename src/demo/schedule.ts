@@ -16,7 +16,8 @@ const LONG_LUNCH = new Set(["ES", "MX"]);
  */
 export function weeklySchedule(rng: Rng, opts: { tutor: boolean; country: string }): Slot[] {
   const slots: Slot[] = [];
-  const add = (day: number, from: number, to: number) => slots.push({ day_of_week: day, start_time: clock(from), end_time: clock(to) });
+  const add = (day: number, from: number, to: number) =>
+    slots.push({ day_of_week: day, start_time: clock(from), end_time: clock(to) });
   const dayCount = rng.int(3, 6);
 
   if (opts.tutor && rng.chance(0.75)) {

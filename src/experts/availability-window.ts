@@ -49,13 +49,18 @@ export function checkWindow(query: WindowQuery, now: number): CheckedWindow {
   let zone: string | null = null;
   if (query.tz !== undefined) {
     zone = canonicalZone(query.tz);
-    if (!zone) errors.push({ field: "tz", message: "is not a known IANA time zone (for example America/New_York or Europe/Berlin)" });
+    if (!zone)
+      errors.push({
+        field: "tz",
+        message: "is not a known IANA time zone (for example America/New_York or Europe/Berlin)",
+      });
   }
   let from: CheckedWindow["from"] = { kind: "now" };
   if (query.from !== undefined) {
     const parsed = parseFrom(query.from);
     if (!parsed) errors.push({ field: "from", message: DATE_OR_DATE_TIME });
-    else if (Math.abs(fromMs(parsed) - now) > MAX_DISTANCE) errors.push({ field: "from", message: "must be within 366 days of now" });
+    else if (Math.abs(fromMs(parsed) - now) > MAX_DISTANCE)
+      errors.push({ field: "from", message: "must be within 366 days of now" });
     else from = parsed;
   }
   if (errors.length) throw validationProblem(errors);
@@ -65,8 +70,10 @@ export function checkWindow(query: WindowQuery, now: number): CheckedWindow {
 /** The range [from, until) in epoch ms, `days` calendar days of `zone` long. */
 export function windowRange(w: CheckedWindow, zone: string, now: number): { from: number; until: number } {
   const from =
-    w.from.kind === "now" ? now
-    : w.from.kind === "instant" ? w.from.ms
-    : instantOf({ year: w.from.year, month: w.from.month, day: w.from.day, hour: 0, minute: 0, second: 0 }, zone);
+    w.from.kind === "now"
+      ? now
+      : w.from.kind === "instant"
+        ? w.from.ms
+        : instantOf({ year: w.from.year, month: w.from.month, day: w.from.day, hour: 0, minute: 0, second: 0 }, zone);
   return { from, until: instantOf(addDays(wallAt(from, zone), w.days), zone) };
 }

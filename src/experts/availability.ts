@@ -14,7 +14,12 @@ const NEXT_WEEK: CheckedWindow = { zone: null, from: { kind: "now" }, days: 7 };
  * window asked for (default: the next 7 days in the expert's zone); 404 otherwise. No intervals
  * are offered when they cannot be placed (zone unknown) or booked (not accepting, closed).
  */
-export async function getExpertAvailability(sql: Sql, slug: string, window: CheckedWindow = NEXT_WEEK, now = Date.now()): Promise<ExpertAvailability> {
+export async function getExpertAvailability(
+  sql: Sql,
+  slug: string,
+  window: CheckedWindow = NEXT_WEEK,
+  now = Date.now(),
+): Promise<ExpertAvailability> {
   return (await expertAvailabilityAt(sql, slug, window, now)).availability;
 }
 
@@ -22,7 +27,12 @@ export async function getExpertAvailability(sql: Sql, slug: string, window: Chec
  * getExpertAvailability, and until when its answer holds as time passes (`upcoming` is computed
  * from now): epoch ms, or null when nothing in it depends on the time (upcomingChangesAt).
  */
-export async function expertAvailabilityAt(sql: Sql, slug: string, window: CheckedWindow, now: number): Promise<{ availability: ExpertAvailability; holdsUntil: number | null }> {
+export async function expertAvailabilityAt(
+  sql: Sql,
+  slug: string,
+  window: CheckedWindow,
+  now: number,
+): Promise<{ availability: ExpertAvailability; holdsUntil: number | null }> {
   const [row] = await sql<
     {
       timezone: string | null;
@@ -43,7 +53,14 @@ export async function expertAvailabilityAt(sql: Sql, slug: string, window: Check
   let holdsUntil: number | null = null;
   if (zone && row.timezone && bookable) {
     const range = windowRange(window, zone, now);
-    const request = { schedule: slots, expertZone: row.timezone, zone, ...range, now, bufferMinutes: row.booking_buffer_minutes };
+    const request = {
+      schedule: slots,
+      expertZone: row.timezone,
+      zone,
+      ...range,
+      now,
+      bufferMinutes: row.booking_buffer_minutes,
+    };
     upcoming = upcomingSlots(request);
     const untilAt = window.from.kind === "now" ? (later: number) => windowRange(window, zone, later).until : undefined;
     holdsUntil = upcomingChangesAt(request, untilAt);

@@ -74,7 +74,8 @@ export function pushedDirectoryVersion(sql: Sql, channel: Channel): DirectoryVer
     const read = await directoryVersion(sql);
     // A read made while listening (the re-read after a listen failed, say) is as good as that
     // re-read: every bump it missed is heard (and kept in `heard`), every later one too.
-    if (!known && channel.listening && channel.generation === generation) known = { version: heard === null ? read : newer(read, heard), generation };
+    if (!known && channel.listening && channel.generation === generation)
+      known = { version: heard === null ? read : newer(read, heard), generation };
     return read;
   };
 }

@@ -12,7 +12,8 @@ export async function markDirectoryFilled(tx: Sql, how: "demo" | "import"): Prom
  */
 export async function fillOnce(sql: Pool, fill: (tx: Sql) => Promise<unknown>): Promise<boolean> {
   return await sql.begin(async (tx) => {
-    const claimed = await tx`insert into directory_filled (how) values ('demo') on conflict (singleton) do nothing returning 1`;
+    const claimed =
+      await tx`insert into directory_filled (how) values ('demo') on conflict (singleton) do nothing returning 1`;
     if (!claimed.length) return false;
     await fill(tx);
     return true;

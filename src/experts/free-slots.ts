@@ -60,9 +60,10 @@ function placedIntervals(req: UpcomingRequest, earliest: number, extraDays = 0):
     for (const w of req.schedule) {
       if (w.day_of_week !== day) continue;
       const start = instantOf(clock(date, w.start_time), req.expertZone);
-      const end = w.end_time === END_OF_DAY
-        ? instantOf(clock(addDays(date, 1), "00:00:00"), req.expertZone)
-        : instantOf(clock(date, w.end_time), req.expertZone);
+      const end =
+        w.end_time === END_OF_DAY
+          ? instantOf(clock(addDays(date, 1), "00:00:00"), req.expertZone)
+          : instantOf(clock(date, w.end_time), req.expertZone);
       if (end > start) intervals.push([start, end]);
     }
     if (date.year === last.year && date.month === last.month && date.day === last.day) break;

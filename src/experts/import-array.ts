@@ -62,7 +62,11 @@ export class ArrayReader {
       if (this.ended) {
         if (!isSpace(c) && !this.reportedTrailing) {
           this.reportedTrailing = true;
-          out.push({ at: syntaxAt(this.line, this.column), n: this.index, error: "not valid JSON: unexpected text after the array's closing ']'" });
+          out.push({
+            at: syntaxAt(this.line, this.column),
+            n: this.index,
+            error: "not valid JSON: unexpected text after the array's closing ']'",
+          });
         }
         continue;
       }
@@ -81,7 +85,11 @@ export class ArrayReader {
         if (this.record) out.push(this.finish(this.pos));
         else if (c === "," || this.comma) {
           const at = c === "," ? { line: this.line, column: this.column } : this.comma!;
-          out.push({ at: syntaxAt(at.line, at.column), n: this.index, error: `not valid JSON: expected a record ${c === "," ? "before" : "after"} ','` });
+          out.push({
+            at: syntaxAt(at.line, at.column),
+            n: this.index,
+            error: `not valid JSON: expected a record ${c === "," ? "before" : "after"} ','`,
+          });
         }
         this.comma = c === "," ? { line: this.line, column: this.column } : null;
         if (c === "]") this.ended = true;
@@ -116,7 +124,11 @@ export class ArrayReader {
     const unfinished = this.record ? this.finish(this.buffer.length) : null;
     if (unfinished) out.push(unfinished);
     if (!this.ended && (!unfinished || "value" in unfinished)) {
-      out.push({ at: syntaxAt(this.line, this.column), n: this.index, error: "not valid JSON: the array is not closed: expected ']' at the end of the file" });
+      out.push({
+        at: syntaxAt(this.line, this.column),
+        n: this.index,
+        error: "not valid JSON: the array is not closed: expected ']' at the end of the file",
+      });
     }
     return out;
   }

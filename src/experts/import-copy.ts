@@ -1,5 +1,12 @@
 import type { Sql } from "../db/connect.ts";
-import { CHILD_TABLES, type ChildTable, childRows, EXPERT_COLUMNS, type ExpertImport, expertRow } from "./import-rows.ts";
+import {
+  CHILD_TABLES,
+  type ChildTable,
+  childRows,
+  EXPERT_COLUMNS,
+  type ExpertImport,
+  expertRow,
+} from "./import-rows.ts";
 import { addLexiconWords, REPLACED_COLUMNS, type UpsertCounts } from "./upsert.ts";
 
 // The import on a PostgreSQL server: each batch is COPYed into temporary staging tables (one per
@@ -77,7 +84,12 @@ export interface StagedBatch {
 }
 
 export function newBatch(): StagedBatch {
-  return { size: 0, experts: [], children: Object.fromEntries(CHILD_TABLES.map((t) => [t, []])) as never, words: new Set() };
+  return {
+    size: 0,
+    experts: [],
+    children: Object.fromEntries(CHILD_TABLES.map((t) => [t, []])) as never,
+    words: new Set(),
+  };
 }
 
 /**
@@ -104,7 +116,8 @@ export function stageRecord(batch: StagedBatch, record: ExpertImport, n: number,
 export async function copyExperts(sql: Sql, batch: StagedBatch): Promise<UpsertCounts> {
   await sql`truncate import_experts, import_written, ${sql(CHILD_TABLES.map(stage))}`;
   await copyInto(sql, "import_experts", ["n", ...EXPERT_COLUMNS], batch.experts);
-  for (const table of CHILD_TABLES) await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], batch.children[table]);
+  for (const table of CHILD_TABLES)
+    await copyInto(sql, stage(table), ["key", ...CHILD_COLUMNS[table]], batch.children[table]);
 
   // Ids are handed out in file order, as the row-by-row path does.
   const [counts] = await sql<{ inserted: number; written: number }[]>`
@@ -128,5 +141,9 @@ export async function copyExperts(sql: Sql, batch: StagedBatch): Promise<UpsertC
       select w.id, ${sql(columns.map((c) => `s.${c}`))} from ${sql(stage(table))} s join import_written w on w.slug = s.key`;
   }
   await addLexiconWords(sql, batch.words);
-  return { inserted: counts.inserted, updated: counts.written - counts.inserted, unchanged: batch.size - counts.written };
+  return {
+    inserted: counts.inserted,
+    updated: counts.written - counts.inserted,
+    unchanged: batch.size - counts.written,
+  };
 }

@@ -38,7 +38,8 @@ export function slugOf(value: unknown): string | null {
  */
 export function checkRecord({ at, value }: { at: string; value: unknown }): RecordError[] {
   const slug = slugOf(value);
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return [{ at, slug, field: "", message: "must be a JSON object" }];
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return [{ at, slug, field: "", message: "must be a JSON object" }];
   const errors: RecordError[] = unstorableText(value).map((e) => ({ at, slug, ...e }));
   if (!validateRecord(value)) {
     for (const e of fieldErrors(validateRecord.errors, "is not a field of ExpertImport")) {

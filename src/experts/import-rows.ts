@@ -6,7 +6,6 @@ import { LOCALES } from "../search/vocabulary-file.ts";
 
 export type ExpertImport = components["schemas"]["ExpertImport"];
 
-
 /**
  * Bumped when what a record turns into changes (columns, derived values), so a re-import of an
  * unchanged file rewrites every expert once instead of skipping them as unchanged.
@@ -108,7 +107,13 @@ export type ExpertRow = ReturnType<typeof expertRow>["row"];
 
 /** Columns of the experts row an import writes, in one fixed order (COPY and the upsert share it). */
 export const EXPERT_COLUMNS = Object.keys(
-  expertRow({ slug: "x", name: "x", email: "x@x.x", categories: ["legal"], translations: { en: { title: "x" } } } as ExpertImport).row,
+  expertRow({
+    slug: "x",
+    name: "x",
+    email: "x@x.x",
+    categories: ["legal"],
+    translations: { en: { title: "x" } },
+  } as ExpertImport).row,
 ) as (keyof ExpertRow)[];
 
 /**
@@ -133,9 +138,20 @@ export function childRows<K>(r: ExpertImport, key: K) {
       price_type: s.price_type,
       duration_minutes: s.duration_minutes ?? null,
     })),
-    schedule_slots: (r.schedule ?? []).map((s) => ({ key, day_of_week: s.day_of_week, start_time: s.start_time, end_time: s.end_time })),
+    schedule_slots: (r.schedule ?? []).map((s) => ({
+      key,
+      day_of_week: s.day_of_week,
+      start_time: s.start_time,
+      end_time: s.end_time,
+    })),
   };
 }
 
 export type ChildTable = keyof ReturnType<typeof childRows>;
-export const CHILD_TABLES: ChildTable[] = ["expert_categories", "expert_subcategories", "expert_translations", "services", "schedule_slots"];
+export const CHILD_TABLES: ChildTable[] = [
+  "expert_categories",
+  "expert_subcategories",
+  "expert_translations",
+  "services",
+  "schedule_slots",
+];

@@ -59,7 +59,11 @@ async function prepare(db: Database, records: ExpertImport[], ns: number[]): Pro
     if (!unchanged.has(record.slug)) stageRecord(staged, record, ns[i], digests[i]);
     if (i % COLLECT_EVERY === COLLECT_EVERY - 1) collectIfLarge();
   });
-  return { size: records.length, skipped: unchanged.size, write: staged.size ? (sql) => copyExperts(sql, staged) : null };
+  return {
+    size: records.length,
+    skipped: unchanged.size,
+    write: staged.size ? (sql) => copyExperts(sql, staged) : null,
+  };
 }
 
 /** Errors kept to show (the CLI prints 200); the rest are only counted, so memory stays flat. */
@@ -129,7 +133,14 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
   const total = invalid.total + (repeats[0]?.total ?? 0);
   // In file order; a record's own problems first, then its repeated slug, as validateImport has it.
   const shown = [...invalid.kept, ...repeats.map((r) => ({ ...repeatedSlug(r.at, r.slug, r.earlier), n: r.n }))];
-  if (total) throw new ImportRejected(shown.sort((a, b) => a.n - b.n).slice(0, KEPT_ERRORS).map(withoutOrdinal), total);
+  if (total)
+    throw new ImportRejected(
+      shown
+        .sort((a, b) => a.n - b.n)
+        .slice(0, KEPT_ERRORS)
+        .map(withoutOrdinal),
+      total,
+    );
   await sql`truncate import_slugs`;
   return count;
 }
@@ -142,7 +153,11 @@ async function checkFile(sql: Sql, path: string, onProgress?: (p: FileProgress) 
  * A bulk load (more experts than the directory holds) writes without the search indexes and the
  * child foreign keys and builds them at the end (import-bulk.ts); so does a resumed one.
  */
-export async function importFile(db: Database, path: string, options: FileImportOptions = {}): Promise<UpsertCounts & { total: number }> {
+export async function importFile(
+  db: Database,
+  path: string,
+  options: FileImportOptions = {},
+): Promise<UpsertCounts & { total: number }> {
   const server = db.kind === "server";
   // Bigger batches on a server: fewer round trips and statements per expert for COPY and the
   // set-based writes; the embedded database writes multi-row inserts, bounded by bind parameters.
@@ -219,7 +234,11 @@ async function writeFile(
     const errors = "error" in item ? [{ at: item.at, slug: null, field: "", message: item.error }] : checkRecord(item);
     if (errors.length) {
       await writing;
-      throw new ImportRejected(errors, errors.length, "the file changed while it was imported; the batches before this record were written.");
+      throw new ImportRejected(
+        errors,
+        errors.length,
+        "the file changed while it was imported; the batches before this record were written.",
+      );
     }
     records.push((item as Located).value as ExpertImport);
     ns.push(item.n);

@@ -15,7 +15,10 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
 
 class Fault extends Error {
-  constructor(readonly offset: number, message: string) {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -38,7 +41,7 @@ export function jsonSyntaxFault(text: string): SyntaxFault | null {
       if (c === 0x22) return void i++;
       if (c === 0x5c) {
         ESCAPE.lastIndex = i;
-        if (!ESCAPE.test(text)) fail("invalid escape in a string (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)");
+        if (!ESCAPE.test(text)) fail('invalid escape in a string (use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)');
         i = ESCAPE.lastIndex;
       } else if (c === 0x0a || c === 0x0d) fail("the string that starts here is not closed on its line", start);
       else if (c < 0x20) fail("a control character in a string must be escaped (\\t, \\u0000 …)");
@@ -100,7 +103,12 @@ export function jsonSyntaxFault(text: string): SyntaxFault | null {
 }
 
 /** Line and column (both from 1) of an offset in a text whose first character is at `line`, `column`. */
-export function positionIn(text: string, offset: number, line: number, column: number): { line: number; column: number } {
+export function positionIn(
+  text: string,
+  offset: number,
+  line: number,
+  column: number,
+): { line: number; column: number } {
   let lastBreak = -1;
   for (let k = text.indexOf("\n"); k >= 0 && k < offset; k = text.indexOf("\n", k + 1)) {
     line++;

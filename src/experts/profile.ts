@@ -81,6 +81,11 @@ export async function expertProfileJson(sql: Sql, slug: string, locale: Locale, 
 }
 
 /** The profile as a value, for the pages and the MCP tool: the same statement, parsed. */
-export async function getExpertProfile(sql: Sql, slug: string, locale: Locale, urls: ExpertUrls): Promise<ExpertProfile> {
+export async function getExpertProfile(
+  sql: Sql,
+  slug: string,
+  locale: Locale,
+  urls: ExpertUrls,
+): Promise<ExpertProfile> {
   return JSON.parse((await expertProfileJson(sql, slug, locale, urls)).text) as ExpertProfile;
 }

@@ -39,23 +39,46 @@ const AVAILABILITY: CachePolicy = { maxAge: 60 };
  * the version pushed over the shared channel (`directoryVersion`, no statement while it listens);
  * search also depends on the search vocabulary, held in memory, so it is hashed every time.
  */
-export function expertRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; directoryVersion: DirectoryVersionSource; search: SearchDeps; revalidations?: RevalidationCache }) {
+export function expertRoutes<Owner extends { keyId: string }, User>(deps: {
+  sql: Sql;
+  urls: ExpertUrls;
+  auth: Auth<Owner, User>;
+  directoryVersion: DirectoryVersionSource;
+  search: SearchDeps;
+  revalidations?: RevalidationCache;
+}) {
   const revalidated = revalidation({ version: deps.directoryVersion, cache: deps.revalidations });
   return new Elysia({ name: "experts", prefix: "/api/agents/experts" })
     .use(deps.auth.plugin)
-    .get("/", async ({ request }) => cachedJson(request, await searchExpertsJson(deps.search, searchQuery(request)), DIRECTORY), { rateLimit: "search" })
-    .get("/:slug", async ({ params, request }) => {
-      const { locale = "en" } = profileQuery(request);
-      const slug = checkSlug(profilePath(params).slug);
-      return revalidated(request, async () => ({ body: await expertProfileJson(deps.sql, slug, locale, deps.urls), policy: DIRECTORY, holdsUntil: null }));
-    }, { rateLimit: "profile" })
-    .get("/:slug/availability", async ({ params, request }) => {
-      const now = Date.now();
-      const window = checkWindow(availabilityQuery(request), now);
-      const slug = checkSlug(availabilityPath(params).slug);
-      return revalidated(request, async () => {
-        const { availability, holdsUntil } = await expertAvailabilityAt(deps.sql, slug, window, now);
-        return { body: availability, policy: AVAILABILITY, holdsUntil };
-      });
-    }, { rateLimit: "availability" });
+    .get(
+      "/",
+      async ({ request }) => cachedJson(request, await searchExpertsJson(deps.search, searchQuery(request)), DIRECTORY),
+      { rateLimit: "search" },
+    )
+    .get(
+      "/:slug",
+      async ({ params, request }) => {
+        const { locale = "en" } = profileQuery(request);
+        const slug = checkSlug(profilePath(params).slug);
+        return revalidated(request, async () => ({
+          body: await expertProfileJson(deps.sql, slug, locale, deps.urls),
+          policy: DIRECTORY,
+          holdsUntil: null,
+        }));
+      },
+      { rateLimit: "profile" },
+    )
+    .get(
+      "/:slug/availability",
+      async ({ params, request }) => {
+        const now = Date.now();
+        const window = checkWindow(availabilityQuery(request), now);
+        const slug = checkSlug(availabilityPath(params).slug);
+        return revalidated(request, async () => {
+          const { availability, holdsUntil } = await expertAvailabilityAt(deps.sql, slug, window, now);
+          return { body: availability, policy: AVAILABILITY, holdsUntil };
+        });
+      },
+      { rateLimit: "availability" },
+    );
 }

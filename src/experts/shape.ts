@@ -90,7 +90,9 @@ function link(name: LinkField, urls: ExpertUrls, slug: string, photo: string | n
 // an indexed loop over these costs ~0.5 µs a summary more than an object literal did; iterating
 // [name, reader] pairs cost three times that.
 const valueNames: readonly string[] = [...beforeLocation, "location", ...afterLocation];
-const valueLinks: readonly boolean[] = valueNames.map((name) => name !== "location" && isLink(name as keyof ExpertFields));
+const valueLinks: readonly boolean[] = valueNames.map(
+  (name) => name !== "location" && isLink(name as keyof ExpertFields),
+);
 
 /**
  * The expert's fields from a row of `storedFieldColumns`, in the table's order with `location`
@@ -101,7 +103,11 @@ export function expertFieldValues<L>(row: StoredFields, urls: ExpertUrls, locati
   const fields: Record<string, unknown> = {};
   for (let i = 0; i < valueNames.length; i++) {
     const name = valueNames[i];
-    fields[name] = valueLinks[i] ? link(name as LinkField, urls, row.slug, row.photo) : name === "location" ? location : stored[name];
+    fields[name] = valueLinks[i]
+      ? link(name as LinkField, urls, row.slug, row.photo)
+      : name === "location"
+        ? location
+        : stored[name];
   }
   // Complete: the table's type has a way to every field of ExpertFields.
   return fields as ExpertFields & { location: L };
@@ -144,7 +150,12 @@ function linkJson(sql: Sql, name: LinkField, urls: ExpertUrls, slug: string): Fr
  * The arguments of json_build_object for the expert `slug`, `e`, that come before its location
  * or after it: the profile writes its JSON in two parts around the location (profile.ts).
  */
-export function expertFieldsJson(sql: Sql, part: "before location" | "after location", urls: ExpertUrls, slug: string): Fragment {
+export function expertFieldsJson(
+  sql: Sql,
+  part: "before location" | "after location",
+  urls: ExpertUrls,
+  slug: string,
+): Fragment {
   const parts = part === "before location" ? jsonBeforeLocation : jsonAfterLocation;
   return parts
     .map((p) => ("text" in p ? sql.unsafe<Row[]>(p.text) : linkJson(sql, p.link, urls, slug)))

@@ -5,7 +5,10 @@ const slugSchema = operationParameters("getExpert", "path").find((p) => p.name =
 const validSlug = requestAjv.compile(resolveRefs(slugSchema) as object);
 
 export function expertNotFound(slug: string) {
-  return problem(404, `No public expert has the slug "${slug.slice(0, 100)}". Search /api/agents/experts to find valid slugs.`);
+  return problem(
+    404,
+    `No public expert has the slug "${slug.slice(0, 100)}". Search /api/agents/experts to find valid slugs.`,
+  );
 }
 
 /**

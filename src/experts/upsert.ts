@@ -50,12 +50,17 @@ export async function upsertExperts(sql: Sql, records: ExpertImport[]): Promise<
   const children = records.filter((r) => idBySlug.has(r.slug)).map((r) => childRows(r, idBySlug.get(r.slug)!));
   // Bind parameters are limited to 65535 a statement, so children go in slices.
   for (const table of CHILD_TABLES) {
-    const list = children.flatMap((c) => c[table] as { key: string }[]).map(({ key, ...rest }) => ({ expert_id: key, ...rest }));
+    const list = children
+      .flatMap((c) => c[table] as { key: string }[])
+      .map(({ key, ...rest }) => ({ expert_id: key, ...rest }));
     for (let i = 0; i < list.length; i += 2000) {
       await sql`insert into ${sql(table)} ${sql(list.slice(i, i + 2000) as Record<string, unknown>[])}`;
     }
   }
-  await addLexiconWords(sql, built.filter((b) => idBySlug.has(b.row.slug)).flatMap((b) => b.words));
+  await addLexiconWords(
+    sql,
+    built.filter((b) => idBySlug.has(b.row.slug)).flatMap((b) => b.words),
+  );
   const inserted = written.filter((w) => w.inserted).length;
   return { inserted, updated: written.length - inserted, unchanged: records.length - written.length };
 }

@@ -70,7 +70,13 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 /** Milliseconds since the epoch of a wall time read as if it were UTC (years 0-99 included). */
 export function wallAsUtc(w: WallTime): number {
-  if (inRange(w.month, 1, 12) && inRange(w.hour, 0, 23) && inRange(w.minute, 0, 59) && inRange(w.second, 0, 59) && Number.isInteger(w.day)) {
+  if (
+    inRange(w.month, 1, 12) &&
+    inRange(w.hour, 0, 23) &&
+    inRange(w.minute, 0, 59) &&
+    inRange(w.second, 0, 59) &&
+    Number.isInteger(w.day)
+  ) {
     const ms = daysFromCivil(w.year, w.month, w.day) * DAY + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000;
     if (Math.abs(ms) <= MAX_MS) return ms;
   }
@@ -83,7 +89,14 @@ export function wallOfUtc(instant: number): WallTime {
   const ms = Math.trunc(instant); // as Date does (TimeClip)
   if (!(Math.abs(ms) <= MAX_MS)) {
     const d = new Date(ms);
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
   }
   const days = Math.floor(ms / DAY);
   const inDay = ms - days * DAY;
@@ -157,7 +170,10 @@ export function wallAt(instant: number, zone: string): Readonly<WallTime> {
   return exactWallAt(instant, zone);
 }
 
-const exactWallAt = memoPerZone("zoned-time:wall", (instant, zone): Readonly<WallTime> => Object.freeze(formatWall(instant, zone)));
+const exactWallAt = memoPerZone(
+  "zoned-time:wall",
+  (instant, zone): Readonly<WallTime> => Object.freeze(formatWall(instant, zone)),
+);
 
 function formatWall(instant: number, zone: string): WallTime {
   const parts: Record<string, string> = {};

@@ -4,7 +4,10 @@ import type { HttpProblem } from "./problem.ts";
 import type { Budget, RateLimiter } from "./rate-limit.ts";
 
 /** What the request's Authorization header turned out to be. */
-export type KeyVerdict<Owner> = { kind: "none" } | { kind: "valid"; owner: Owner } | { kind: "invalid"; problem: HttpProblem };
+export type KeyVerdict<Owner> =
+  | { kind: "none" }
+  | { kind: "valid"; owner: Owner }
+  | { kind: "invalid"; problem: HttpProblem };
 
 /**
  * What the plugin is given rather than imports: http/ is glue under the features, so the key
@@ -54,7 +57,6 @@ export function authPlugin<Owner extends { keyId: string }, User>(deps: AuthDeps
   function addressOf(request: Request, server: unknown): string {
     return deps.clientAddress(request, server);
   }
-
 
   /** The caller of a request, for code that is not a route option (the MCP transports). */
   async function callerOf(request: Request, server: unknown): Promise<Caller<Owner>> {

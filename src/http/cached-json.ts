@@ -69,7 +69,12 @@ function cacheHeaders(etag: string, policy: CachePolicy): Headers {
  * the coding the request would be sent; null otherwise. Also used before the answer is built
  * (src/http/revalidation.ts), from a tag remembered for the same directory version.
  */
-export function notModified(request: Request, hash: string, isCompressible: boolean, policy: CachePolicy): Response | null {
+export function notModified(
+  request: Request,
+  hash: string,
+  isCompressible: boolean,
+  policy: CachePolicy,
+): Response | null {
   const etag = entityTag(hash, codingFor(request, isCompressible));
   if (!ifNoneMatchMatches(request.headers.get("if-none-match"), etag)) return null;
   return new Response(null, { status: 304, headers: cacheHeaders(etag, policy) });
@@ -88,7 +93,12 @@ export function notModified(request: Request, hash: string, isCompressible: bool
  * RateLimit headers differ, and those differ by client address just as much, which no `Vary` can
  * express; a cached copy's RateLimit headers describe the budget when it was fetched.
  */
-export function cachedJson(request: Request, body: unknown, policy: CachePolicy, onTag?: (hash: string, isCompressible: boolean) => void): Response {
+export function cachedJson(
+  request: Request,
+  body: unknown,
+  policy: CachePolicy,
+  onTag?: (hash: string, isCompressible: boolean) => void,
+): Response {
   const text = body instanceof JsonText ? body : new JsonText(JSON.stringify(body));
   const identity = text.identity();
   const hash = text.tagHash();

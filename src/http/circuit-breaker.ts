@@ -12,7 +12,12 @@ export class CircuitBreaker {
   private tripped = false;
 
   constructor(
-    private readonly options: { failures: number; coolDownMs: number; onChange: (open: boolean) => void; now?: () => number },
+    private readonly options: {
+      failures: number;
+      coolDownMs: number;
+      onChange: (open: boolean) => void;
+      now?: () => number;
+    },
   ) {}
 
   private now() {

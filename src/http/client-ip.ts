@@ -12,7 +12,10 @@ export interface SocketInfo {
 
 /** "::ffff:10.0.0.1" → "10.0.0.1", so one client never has two spellings. */
 export function normalizeIp(address: string): string {
-  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   return mapped ? mapped[1] : a;
 }

@@ -41,7 +41,9 @@ export function compressible(contentType: string | null, bytes: number): boolean
  */
 export function compress(bytes: Uint8Array, coding: Coding): ReturnType<typeof gzipSync> {
   return coding === "br"
-    ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    ? brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      })
     : gzipSync(bytes, { level: 6 });
 }
 
@@ -65,23 +67,28 @@ export interface CompressionOptions {
  */
 export function compression(options: CompressionOptions = {}) {
   const skip = options.skip ?? /^\/api\/(mcp|sse|messages)(\/|$)/;
-  return new Elysia({ name: "compression" }).mapResponse({ as: "global" }, async function compressBody({ request, responseValue }) {
-    if (!(responseValue instanceof Response) || request.method === "HEAD") return;
-    // The cheap tests first, and `body` last: reading it makes Bun build a stream for the body.
-    const { status, headers } = responseValue;
-    if (status === 204 || status === 304 || headers.has("content-encoding")) return;
-    const coding = preferredCoding(request.headers.get("accept-encoding"));
-    if (!coding) return;
-    const type = headers.get("content-type");
-    if (type?.startsWith("text/event-stream") || !responseValue.body || skip.test(new URL(request.url).pathname)) return;
-    const length = Number(headers.get("content-length") ?? MIN_COMPRESS_BYTES);
-    if (!compressible(type, length)) return;
-    const bytes = new Uint8Array(await responseValue.arrayBuffer());
-    const out = new Headers(headers);
-    varyOnEncoding(out);
-    if (!compressible(type, bytes.length)) return new Response(bytes, { status, statusText: responseValue.statusText, headers: out });
-    out.set("content-encoding", coding);
-    out.delete("content-length");
-    return new Response(compress(bytes, coding), { status, statusText: responseValue.statusText, headers: out });
-  });
+  return new Elysia({ name: "compression" }).mapResponse(
+    { as: "global" },
+    async function compressBody({ request, responseValue }) {
+      if (!(responseValue instanceof Response) || request.method === "HEAD") return;
+      // The cheap tests first, and `body` last: reading it makes Bun build a stream for the body.
+      const { status, headers } = responseValue;
+      if (status === 204 || status === 304 || headers.has("content-encoding")) return;
+      const coding = preferredCoding(request.headers.get("accept-encoding"));
+      if (!coding) return;
+      const type = headers.get("content-type");
+      if (type?.startsWith("text/event-stream") || !responseValue.body || skip.test(new URL(request.url).pathname))
+        return;
+      const length = Number(headers.get("content-length") ?? MIN_COMPRESS_BYTES);
+      if (!compressible(type, length)) return;
+      const bytes = new Uint8Array(await responseValue.arrayBuffer());
+      const out = new Headers(headers);
+      varyOnEncoding(out);
+      if (!compressible(type, bytes.length))
+        return new Response(bytes, { status, statusText: responseValue.statusText, headers: out });
+      out.set("content-encoding", coding);
+      out.delete("content-length");
+      return new Response(compress(bytes, coding), { status, statusText: responseValue.statusText, headers: out });
+    },
+  );
 }

@@ -94,7 +94,9 @@ export async function readJsonBody(request: Request, max = MAX_BODY_BYTES): Prom
     throw validationProblem([{ field: "body", message: "is not valid UTF-8" }]);
   }
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw validationProblem([{ field: "body", message: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` }]);
+    throw validationProblem([
+      { field: "body", message: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` },
+    ]);
   }
   try {
     return JSON.parse(text);

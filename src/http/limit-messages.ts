@@ -25,13 +25,24 @@ const REQUESTS: Record<Budget, string> = {
   "mcp-session": "new MCP sessions",
 };
 
-const WHOSE: Record<LimitScope, string> = { key: "for this API key", address: "per client address", account: "for this account" };
+const WHOSE: Record<LimitScope, string> = {
+  key: "for this API key",
+  address: "per client address",
+  account: "for this account",
+};
 
 /**
  * A rate budget (src/http/rate-limit.ts) spent by one key or one address. `higherWithKey`: a
  * valid key would get a larger budget, which an address's refusal then says.
  */
-export function rateLimitReached(budget: Budget, scope: "key" | "address", limit: number, windowSeconds: number, retryAfterSeconds: number, higherWithKey: boolean): LimitReached {
+export function rateLimitReached(
+  budget: Budget,
+  scope: "key" | "address",
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+  higherWithKey: boolean,
+): LimitReached {
   return {
     scope,
     what: `Rate limit reached: ${limit} ${REQUESTS[budget]} per ${windowSeconds} seconds ${WHOSE[scope]}`,
@@ -52,13 +63,28 @@ export function inquiryLimitReached(limit: number, windowHours: number, retryAft
 
 /** The API keys one account may create in 24 hours (src/keys/service.ts). */
 export function keyCreationLimitReached(limit: number, retryAfterSeconds: number): LimitReached {
-  return { scope: "account", what: `This account created ${limit} API keys in the last 24 hours, the most allowed`, retryAfterSeconds, instead: null };
+  return {
+    scope: "account",
+    what: `This account created ${limit} API keys in the last 24 hours, the most allowed`,
+    retryAfterSeconds,
+    instead: null,
+  };
 }
 
 /** Failed log-ins counted per client address or per account (src/accounts/throttle.ts); sign-up conflicts count as the address's. */
-export function loginLimitReached(scope: "address" | "account", limit: number, windowMinutes: number, retryAfterSeconds: number): LimitReached {
+export function loginLimitReached(
+  scope: "address" | "account",
+  limit: number,
+  windowMinutes: number,
+  retryAfterSeconds: number,
+): LimitReached {
   const whose = scope === "address" ? "from this client address" : "for this account";
-  return { scope, what: `Too many failed attempts: ${limit} ${whose} in ${windowMinutes} minutes`, retryAfterSeconds, instead: null };
+  return {
+    scope,
+    what: `Too many failed attempts: ${limit} ${whose} in ${windowMinutes} minutes`,
+    retryAfterSeconds,
+    instead: null,
+  };
 }
 
 /** The REST problem's `detail`: the whole message. */
@@ -82,6 +108,8 @@ export function limitPageText(r: LimitReached): string {
 /** This server's rate budgets in words, for the `rate-limited` problem page: the configured numbers, not the defaults. */
 export function budgetsInWords(settings: RateLimitSettings): string {
   if (!settings.enabled) return "Rate limits are off on this server (RATE_LIMITS=off).";
-  const budgets = Object.entries(settings.budgets).map(([budget, b]) => `${REQUESTS[budget as Budget]}: ${b.anonymous} per client address, ${b.withKey} per API key`);
+  const budgets = Object.entries(settings.budgets).map(
+    ([budget, b]) => `${REQUESTS[budget as Budget]}: ${b.anonymous} per client address, ${b.withKey} per API key`,
+  );
   return `This server's budgets per ${settings.windowSeconds} seconds: ${budgets.join("; ")}.`;
 }

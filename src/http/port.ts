@@ -1,6 +1,9 @@
 /** Another process already listens where this server was told to: it must not start beside it. */
 export class PortInUseError extends Error {
-  constructor(readonly port: number, host: string) {
+  constructor(
+    readonly port: number,
+    host: string,
+  ) {
     super(`port ${port} is already in use on ${host} (another server is listening there; stop it or set PORT)`);
   }
 }

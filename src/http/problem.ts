@@ -52,8 +52,15 @@ export function problem(
  * The 429 of a limit that was reached: `detail` is its message (src/http/limit-messages.ts),
  * Retry-After its seconds, and the limit travels along for the MCP and page renderings.
  */
-export function limitProblem(limit: LimitReached, extra: { headers?: Record<string, string>; type?: string } = {}): HttpProblem {
-  return problem(429, limitDetail(limit), { ...extra, headers: { ...extra.headers, "retry-after": String(limit.retryAfterSeconds) }, limit });
+export function limitProblem(
+  limit: LimitReached,
+  extra: { headers?: Record<string, string>; type?: string } = {},
+): HttpProblem {
+  return problem(429, limitDetail(limit), {
+    ...extra,
+    headers: { ...extra.headers, "retry-after": String(limit.retryAfterSeconds) },
+    limit,
+  });
 }
 
 /** 400 with the `errors` array naming every bad field at once. */

@@ -52,7 +52,11 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
   const mirror = localStore();
   const replay = new Map<string, { windowMs: number; entries: { at: number; member: string }[] }>();
   // Reconnecting is ours (connectSoon), not the client's, so no request ever queues behind it.
-  const client = new RedisClient(options.url, { enableOfflineQueue: false, connectionTimeout: 2000, autoReconnect: false });
+  const client = new RedisClient(options.url, {
+    enableOfflineQueue: false,
+    connectionTimeout: 2000,
+    autoReconnect: false,
+  });
   client.onclose = () => {};
   const instance = `${process.pid}.${Math.random().toString(36).slice(2, 8)}`;
   const breaker = new CircuitBreaker({
@@ -60,7 +64,10 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
     coolDownMs: options.circuit?.coolDownMs ?? 5000,
     onChange(open) {
       options.onCircuit?.(open);
-      if (open) options.log.warn("rate limits: Redis unavailable, counting in this process only until it is back (circuit open)");
+      if (open)
+        options.log.warn(
+          "rate limits: Redis unavailable, counting in this process only until it is back (circuit open)",
+        );
       else options.log.info("rate limits: Redis is reachable again; budgets are shared again (circuit closed)");
     },
   });
@@ -103,8 +110,11 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
       const live = pending.entries.filter((e) => e.at > now - pending.windowMs);
       if (!live.length) continue;
       const args = live.flatMap((e) => [String(e.at), e.member]);
-      void withTimeout(client.send("ZADD", [options.prefix + key, ...args]).then(() => client.send("PEXPIRE", [options.prefix + key, String(pending.windowMs)])))
-        .catch(() => {}); // best effort: this instance's mirror keeps its own count exact anyway
+      void withTimeout(
+        client
+          .send("ZADD", [options.prefix + key, ...args])
+          .then(() => client.send("PEXPIRE", [options.prefix + key, String(pending.windowMs)])),
+      ).catch(() => {}); // best effort: this instance's mirror keeps its own count exact anyway
     }
   }
 
@@ -135,7 +145,9 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
       if (!breaker.allow()) return decideLocally(key, limit, windowMs, now, member);
       let answer: [number, number, string];
       try {
-        answer = await withTimeout(evalScript([options.prefix + key, String(now), String(windowMs), String(limit), member]));
+        answer = await withTimeout(
+          evalScript([options.prefix + key, String(now), String(windowMs), String(limit), member]),
+        );
       } catch {
         breaker.failure();
         return decideLocally(key, limit, windowMs, now, member);
@@ -144,7 +156,11 @@ export function redisStore(options: RedisStoreOptions): WindowStore {
       if (replay.size) replayLocalDecisions();
       const [allowed, count, expires] = answer;
       if (allowed === 1) await mirror.hit(key, limit, windowMs, now);
-      return { allowed: allowed === 1, count: Math.max(Number(count), mine.count + allowed), oldestExpiresAt: Number(expires) };
+      return {
+        allowed: allowed === 1,
+        count: Math.max(Number(count), mine.count + allowed),
+        oldestExpiresAt: Number(expires),
+      };
     },
     close() {
       mirror.close();

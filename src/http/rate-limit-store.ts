@@ -1,4 +1,3 @@
-
 /** One attempt counted (or refused) against a sliding window of `windowMs`. */
 export interface Hit {
   allowed: boolean;
@@ -31,7 +30,8 @@ export function localStore(): LocalStore {
   const windows = new Map<string, { times: number[]; windowMs: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [key, w] of windows) if (!w.times.length || w.times[w.times.length - 1] <= now - w.windowMs) windows.delete(key);
+    for (const [key, w] of windows)
+      if (!w.times.length || w.times[w.times.length - 1] <= now - w.windowMs) windows.delete(key);
   }, 60_000);
   sweep.unref?.();
   function decide(key: string, limit: number, windowMs: number, now: number, count: boolean): Hit {

@@ -73,12 +73,25 @@ export function ipBucket(ip: string): string {
   const [head, tail = ""] = ip.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 const OFF: Decision = Object.freeze({
-  allowed: true, scope: "ip", limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 0, policyHeader: null, rateLimitHeader: null, headers: {},
+  allowed: true,
+  scope: "ip",
+  limit: 0,
+  remaining: 0,
+  resetSeconds: 0,
+  retryAfterSeconds: 0,
+  policyHeader: null,
+  rateLimitHeader: null,
+  headers: {},
 }) as Decision;
 
 /**
@@ -123,12 +136,32 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const rateLimitHeader = `"${budget}";r=${hit.allowed ? remaining : 0};t=${hit.allowed ? resetSeconds : retryAfterSeconds}`;
       const headers: Record<string, string> = { "ratelimit-policy": policyHeader, ratelimit: rateLimitHeader };
       if (!hit.allowed) headers["retry-after"] = String(retryAfterSeconds);
-      return { allowed: hit.allowed, scope: withKey ? "key" : "ip", limit, remaining: hit.allowed ? remaining : 0, resetSeconds, retryAfterSeconds, policyHeader, rateLimitHeader, headers };
+      return {
+        allowed: hit.allowed,
+        scope: withKey ? "key" : "ip",
+        limit,
+        remaining: hit.allowed ? remaining : 0,
+        resetSeconds,
+        retryAfterSeconds,
+        policyHeader,
+        rateLimitHeader,
+        headers,
+      };
     },
     refusal(budget, decision) {
       const { anonymous, withKey } = settings.budgets[budget];
       const scope = decision.scope === "key" ? "key" : "address";
-      return limitProblem(rateLimitReached(budget, scope, decision.limit, settings.windowSeconds, decision.retryAfterSeconds, withKey > anonymous), { headers: decision.headers });
+      return limitProblem(
+        rateLimitReached(
+          budget,
+          scope,
+          decision.limit,
+          settings.windowSeconds,
+          decision.retryAfterSeconds,
+          withKey > anonymous,
+        ),
+        { headers: decision.headers },
+      );
     },
     ready: () => store.ready(),
     storeStatus: () => (settings.enabled ? (store.status?.() ?? "local") : "off"),

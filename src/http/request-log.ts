@@ -69,12 +69,17 @@ export function requestLog(deps: RequestLogDeps) {
     })
     .mapResponse({ as: "global" }, function noteStatus({ request, responseValue, set }) {
       const info = inFlight.get(request);
-      if (info) info.status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      if (info)
+        info.status =
+          responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
     })
     .onAfterResponse({ as: "global" }, function logRequest({ request, route, set, responseValue }) {
       const info = inFlight.get(request);
       if (!info) return;
-      const status = responseValue instanceof Response ? responseValue.status : (info.status ?? (route ? Number(set.status) || 200 : 404));
+      const status =
+        responseValue instanceof Response
+          ? responseValue.status
+          : (info.status ?? (route ? Number(set.status) || 200 : 404));
       finish(request, route || undefined, status);
     });
   return Object.assign(plugin, { finish });

@@ -61,13 +61,23 @@ export function revalidation(options: RevalidationOptions) {
     if (hit && hit.version === version) {
       const now = Date.now();
       if (hit.holdsUntil === null || now <= hit.holdsUntil) {
-        const unchanged = notModified(request, hit.hash, hit.compressible, policyUntil(hit.policy, hit.holdsUntil, now));
+        const unchanged = notModified(
+          request,
+          hit.hash,
+          hit.compressible,
+          policyUntil(hit.policy, hit.holdsUntil, now),
+        );
         if (unchanged) return unchanged;
       }
     }
     const answer = await build();
-    return cachedJson(request, answer.body, policyUntil(answer.policy, answer.holdsUntil, Date.now()), (hash, compressible) => {
-      entries.set(key, { version, hash, compressible, policy: answer.policy, holdsUntil: answer.holdsUntil });
-    });
+    return cachedJson(
+      request,
+      answer.body,
+      policyUntil(answer.policy, answer.holdsUntil, Date.now()),
+      (hash, compressible) => {
+        entries.set(key, { version, hash, compressible, policy: answer.policy, holdsUntil: answer.holdsUntil });
+      },
+    );
   };
 }

@@ -31,7 +31,8 @@ export function securityHeaders() {
     .mapResponse({ as: "global" }, function htmlHeaders({ responseValue }) {
       if (!(responseValue instanceof Response)) return;
       if (!responseValue.headers.get("content-type")?.startsWith("text/html")) return;
-      if (!responseValue.headers.has("content-security-policy")) responseValue.headers.set("content-security-policy", HTML_CSP);
+      if (!responseValue.headers.has("content-security-policy"))
+        responseValue.headers.set("content-security-policy", HTML_CSP);
       responseValue.headers.set("x-frame-options", "DENY");
     });
 }

@@ -30,10 +30,18 @@ export function streamSlots(options: StreamSlotsOptions) {
     const bucket = ipBucket(client);
     const held = byClient.get(bucket) ?? 0;
     if (held >= options.perClient) {
-      throw problem(429, `Too many open event streams from this client address: at most ${options.perClient} at a time. Close one, or retry after ${retryAfter} seconds.`, { headers: { "retry-after": retryAfter } });
+      throw problem(
+        429,
+        `Too many open event streams from this client address: at most ${options.perClient} at a time. Close one, or retry after ${retryAfter} seconds.`,
+        { headers: { "retry-after": retryAfter } },
+      );
     }
     if (open >= options.total) {
-      throw problem(503, `This server holds as many event streams as it may (${options.total}). Retry after ${retryAfter} seconds.`, { headers: { "retry-after": retryAfter } });
+      throw problem(
+        503,
+        `This server holds as many event streams as it may (${options.total}). Retry after ${retryAfter} seconds.`,
+        { headers: { "retry-after": retryAfter } },
+      );
     }
     byClient.set(bucket, held + 1);
     open++;

@@ -10,7 +10,12 @@ export function validHost(options: { onRefuse?: (request: Request, status: numbe
   return new Elysia({ name: "valid-host" }).onRequest(function refuseBadHost({ request, set }) {
     if (URL.canParse(request.url)) return;
     options.onRefuse?.(request, 400);
-    const response = problemResponse(validationProblem([{ field: "Host", message: "is missing or malformed" }], "The Host header is missing or malformed."));
+    const response = problemResponse(
+      validationProblem(
+        [{ field: "Host", message: "is missing or malformed" }],
+        "The Host header is missing or malformed.",
+      ),
+    );
     for (const [k, v] of Object.entries(set.headers)) if (typeof v === "string") response.headers.set(k, v);
     return response;
   });

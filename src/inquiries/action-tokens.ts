@@ -33,7 +33,9 @@ export async function mintActionLinks(sql: Sql, inquiryId: string, base: string)
     insert into inquiry_action_tokens (token_hash, inquiry_id, action, expires_at)
     select t.hash, ${inquiryId}, t.action, now() + ${ACTION_TOKEN_DAYS} * interval '1 day'
     from unnest(${tokens.map((t) => sha256Hex(t.token))}::text[], ${tokens.map((t) => t.action)}::text[]) as t(hash, action)`;
-  return Object.fromEntries(tokens.map(({ action, token }) => [action, `${base}${ACTION_PATH}/${token}`])) as ActionLinks;
+  return Object.fromEntries(
+    tokens.map(({ action, token }) => [action, `${base}${ACTION_PATH}/${token}`]),
+  ) as ActionLinks;
 }
 
 /**

@@ -70,7 +70,12 @@ export type ActionOutcome =
  * off, which bumps the directory version (sql/005) so every cached answer and ETag follows.
  * `reason` (decline only) is checked by the caller.
  */
-export async function useActionLink(sql: Pool, token: string, reason: string | null, only?: InquiryAction): Promise<ActionOutcome> {
+export async function useActionLink(
+  sql: Pool,
+  token: string,
+  reason: string | null,
+  only?: InquiryAction,
+): Promise<ActionOutcome> {
   return await sql.begin(async (tx): Promise<ActionOutcome> => {
     const link = await findLink(tx, token, true);
     if (!link || (only && link.action !== only)) return { kind: "unknown" };

@@ -27,13 +27,26 @@ export async function startMailDelivery(
   timers: InquiryTimers,
   onAttempt?: (sent: boolean) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  const expiry = startInquiryExpiry({ sql, log, days: timers.expiryDays, tickMs: config.outboxIntervalMs, clock: timers.clock ?? (() => new Date()) });
+  const expiry = startInquiryExpiry({
+    sql,
+    log,
+    days: timers.expiryDays,
+    tickMs: config.outboxIntervalMs,
+    clock: timers.clock ?? (() => new Date()),
+  });
   if (!mailer.configured) {
     const waiting = await outboxDepth(sql).catch(() => null);
     log.warn("SMTP_URL is not set: inquiry e-mails are kept in the outbox and not sent", { outbox_pending: waiting });
     return { stop: () => expiry.stop() };
   }
   log.info("mail delivery", { smtp: mailer.description, from: config.from });
-  const worker = startOutboxWorker({ sql, mailer, log, retryBaseMs: config.retryBaseMs, intervalMs: config.outboxIntervalMs, onAttempt });
+  const worker = startOutboxWorker({
+    sql,
+    mailer,
+    log,
+    retryBaseMs: config.retryBaseMs,
+    intervalMs: config.outboxIntervalMs,
+    onAttempt,
+  });
   return { stop: () => Promise.all([worker.stop(), expiry.stop()]).then(() => {}) };
 }

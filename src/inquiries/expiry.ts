@@ -74,7 +74,8 @@ export function startInquiryExpiry(options: ExpiryOptions): { stop(): Promise<vo
     if (stopped) return;
     timer = setTimeout(function expiryTick() {
       current = tick().catch((error) => {
-        if (isDatabaseUnavailable(error)) options.log.warn("inquiry expiry: database unavailable", { code: (error as { code: string }).code });
+        if (isDatabaseUnavailable(error))
+          options.log.warn("inquiry expiry: database unavailable", { code: (error as { code: string }).code });
         else options.log.error("inquiry expiry failed", { error: String((error as Error)?.stack ?? error) });
       });
       void current.then(() => schedule(options.tickMs));

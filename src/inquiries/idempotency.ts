@@ -28,7 +28,12 @@ export type IdempotencyClaim =
  * "mismatch" when it is not. A concurrent request with the same key waits on the primary key until
  * the first one commits (then replays it) or rolls back (then goes ahead itself).
  */
-export async function claimIdempotencyKey(sql: Sql, apiKeyId: string, key: string, hash: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  sql: Sql,
+  apiKeyId: string,
+  key: string,
+  hash: string,
+): Promise<IdempotencyClaim> {
   const [mine] = await sql`
     insert into idempotency_records (api_key_id, idempotency_key, request_hash)
     values (${apiKeyId}, ${key}, ${hash})
@@ -47,7 +52,13 @@ export async function claimIdempotencyKey(sql: Sql, apiKeyId: string, key: strin
 }
 
 /** Stores the answer to replay; call it in the same transaction as the claim. */
-export async function completeIdempotencyKey(sql: Sql, apiKeyId: string, key: string, status: number, body: object): Promise<void> {
+export async function completeIdempotencyKey(
+  sql: Sql,
+  apiKeyId: string,
+  key: string,
+  status: number,
+  body: object,
+): Promise<void> {
   await sql`
     update idempotency_records set response_status = ${status}, response_body = ${sql.json(body as never)}
     where api_key_id = ${apiKeyId} and idempotency_key = ${key}`;

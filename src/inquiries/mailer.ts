@@ -43,7 +43,9 @@ export function redactUrl(raw: string): string {
 function secretsOf(raw: string): string[] {
   try {
     const { username, password } = new URL(raw);
-    return [password, decodeURIComponent(password), username, decodeURIComponent(username)].filter((s) => s.length >= 3);
+    return [password, decodeURIComponent(password), username, decodeURIComponent(username)].filter(
+      (s) => s.length >= 3,
+    );
   } catch {
     return [];
   }

@@ -33,7 +33,12 @@ export interface DeliveryDeps {
  * `claimed` hands the row straight to the caller, who sends it after commit: the worker leaves it
  * alone for the lease, so the immediate send and the worker can never both send it.
  */
-export async function enqueueMail(sql: Sql, inquiryId: string | null, message: OutgoingMail, claimed: boolean): Promise<ClaimedMail> {
+export async function enqueueMail(
+  sql: Sql,
+  inquiryId: string | null,
+  message: OutgoingMail,
+  claimed: boolean,
+): Promise<ClaimedMail> {
   const lease = claimed ? CLAIM_LEASE_MS : 0;
   const [row] = await sql<{ id: string }[]>`
     insert into outbox (inquiry_id, message, next_attempt_at)
@@ -99,6 +104,8 @@ export async function deliverClaimed(deps: DeliveryDeps, mail: ClaimedMail): Pro
 
 /** E-mails not yet accepted by the SMTP server (for metrics and health). */
 export async function outboxDepth(sql: Sql): Promise<number> {
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from outbox where sent_at is null and next_attempt_at <> 'infinity'`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from outbox where sent_at is null and next_attempt_at <> 'infinity'`;
   return n;
 }

@@ -9,7 +9,10 @@ export type InquiryStatus = components["schemas"]["InquiryStatus"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function inquiryNotFound(id: string) {
-  return problem(404, `This account sent no inquiry with the id "${id.slice(0, 64)}". Use the inquiry_id that createInquiry returned, with an API key of the same account.`);
+  return problem(
+    404,
+    `This account sent no inquiry with the id "${id.slice(0, 64)}". Use the inquiry_id that createInquiry returned, with an API key of the same account.`,
+  );
 }
 
 interface Row {
@@ -30,7 +33,12 @@ interface Row {
  * inquiry is the same 404 as one that does not exist, so ids reveal nothing. An id that is no
  * UUID cannot exist and is answered without asking the database.
  */
-export async function getInquiryStatus(sql: Sql, owner: KeyOwner, id: string, urls: ExpertUrls): Promise<InquiryStatus> {
+export async function getInquiryStatus(
+  sql: Sql,
+  owner: KeyOwner,
+  id: string,
+  urls: ExpertUrls,
+): Promise<InquiryStatus> {
   if (!UUID.test(id)) throw inquiryNotFound(id);
   const [row] = await sql<Row[]>`
     select i.id, e.slug, i.status, i.status_changed_at, i.decline_reason, i.created_at, o.attempts, o.sent_at, o.next_attempt_at

@@ -55,7 +55,9 @@ function notAcceptingProblem(expert: Target) {
 }
 
 function inquiryLimitProblem(retryAfter: number) {
-  return limitProblem(inquiryLimitReached(INQUIRY_LIMIT, WINDOW_HOURS, retryAfter), { type: problemType("inquiry-limit") });
+  return limitProblem(inquiryLimitReached(INQUIRY_LIMIT, WINDOW_HOURS, retryAfter), {
+    type: problemType("inquiry-limit"),
+  });
 }
 
 type Outcome = { kind: "replay"; inquiry: Inquiry } | { kind: "created"; inquiry: Inquiry; mail: ClaimedMail };
@@ -81,12 +83,16 @@ export async function submitInquiry(
       const claim = await claimIdempotencyKey(tx, owner.keyId, idempotencyKey, hash);
       if (claim.kind === "replay") return { kind: "replay", inquiry: claim.body as Inquiry };
       if (claim.kind === "mismatch") {
-        throw problem(422, "This Idempotency-Key was already used with a different request body. Use a new key for a new inquiry.");
+        throw problem(
+          422,
+          "This Idempotency-Key was already used with a different request body. Use a new key for a new inquiry.",
+        );
       }
     }
     const expert = await findTarget(tx, request.expert_slug);
     if (!expert) throw expertNotFound(request.expert_slug);
-    if (expert.accepting_clients === false || expert.availability_status === "closed") throw notAcceptingProblem(expert);
+    if (expert.accepting_clients === false || expert.availability_status === "closed")
+      throw notAcceptingProblem(expert);
     const retryAfter = await inquiryLimitExceeded(tx, owner.userId, expert.id);
     if (retryAfter !== null) throw inquiryLimitProblem(retryAfter);
 
@@ -134,6 +140,10 @@ export async function submitInquiry(
       });
     }
   }
-  deps.log.info("inquiry created", { inquiry_id: inquiry.inquiry_id, api_key_id: owner.keyId, email_sent: inquiry.email_sent });
+  deps.log.info("inquiry created", {
+    inquiry_id: inquiry.inquiry_id,
+    api_key_id: owner.keyId,
+    email_sent: inquiry.email_sent,
+  });
   return { inquiry, replayed: false };
 }

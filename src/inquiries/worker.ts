@@ -48,7 +48,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const round = runOnce().then(
         (claimed) => (claimed === batchSize ? 0 : options.intervalMs),
         (error) => {
-          if (isDatabaseUnavailable(error)) options.log.warn("outbox worker: database unavailable", { code: (error as { code: string }).code });
+          if (isDatabaseUnavailable(error))
+            options.log.warn("outbox worker: database unavailable", { code: (error as { code: string }).code });
           else options.log.error("outbox worker failed", { error: String((error as Error)?.stack ?? error) });
           return options.intervalMs;
         },

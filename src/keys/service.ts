@@ -35,7 +35,13 @@ export async function listApiKeys(sql: Sql, userId: string): Promise<ApiKey[]> {
     select id, name, key_prefix, created_at, last_used_at from api_keys
     where user_id = ${userId} and revoked_at is null
     order by created_at desc, id desc`;
-  return rows.map((r) => ({ id: r.id, name: r.name, key_prefix: r.key_prefix, created_at: iso(r.created_at), last_used_at: r.last_used_at && iso(r.last_used_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    key_prefix: r.key_prefix,
+    created_at: iso(r.created_at),
+    last_used_at: r.last_used_at && iso(r.last_used_at),
+  }));
 }
 
 /**
@@ -58,13 +64,23 @@ export async function issueApiKey(sql: Pool, userId: string, name: string): Prom
       throw limitProblem(keyCreationLimitReached(MAX_KEY_CREATIONS_PER_DAY, recent.retry_after));
     }
     if (active >= MAX_ACTIVE_KEYS) {
-      throw problem(409, `You already have ${MAX_ACTIVE_KEYS} active API keys, the most allowed. Revoke one before creating another.`);
+      throw problem(
+        409,
+        `You already have ${MAX_ACTIVE_KEYS} active API keys, the most allowed. Revoke one before creating another.`,
+      );
     }
     const [row] = await tx<KeyRow[]>`
       insert into api_keys (user_id, name, key_hash, key_prefix)
       values (${userId}, ${name}, ${fresh.keyHash}, ${fresh.keyPrefix})
       returning id, name, key_prefix, created_at`;
-    return { id: row.id, name: row.name, key_prefix: row.key_prefix, key: fresh.key, warning: KEY_WARNING, created_at: iso(row.created_at) };
+    return {
+      id: row.id,
+      name: row.name,
+      key_prefix: row.key_prefix,
+      key: fresh.key,
+      warning: KEY_WARNING,
+      created_at: iso(row.created_at),
+    };
   });
 }
 
@@ -87,9 +103,16 @@ export async function revokeApiKey(sql: Sql, userId: string, keyId: string): Pro
     select t.user_id, t.revoked_at as was_revoked, r.*
     from target t left join revoked r on true`;
   if (!row) throw noSuchKey(keyId);
-  if (row.user_id !== userId) throw problem(403, "This API key belongs to another account; only its owner can revoke it.");
+  if (row.user_id !== userId)
+    throw problem(403, "This API key belongs to another account; only its owner can revoke it.");
   if (!row.revoked_at) throw problem(409, "This API key is already revoked; nothing changed.");
-  return { id: row.id, name: row.name, key_prefix: row.key_prefix, created_at: iso(row.created_at), revoked_at: iso(row.revoked_at) };
+  return {
+    id: row.id,
+    name: row.name,
+    key_prefix: row.key_prefix,
+    created_at: iso(row.created_at),
+    revoked_at: iso(row.revoked_at),
+  };
 }
 
 function noSuchKey(keyId: string) {

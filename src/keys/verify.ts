@@ -32,7 +32,9 @@ export async function checkApiKey(sql: Sql, authorization: string | null | undef
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
   const key = match?.[1] ?? "";
   const wellFormed = KEY_PATTERN.test(key);
-  const [row] = await sql<{ id: string; user_id: string; email: string; name: string; revoked: boolean; stale: boolean }[]>`
+  const [row] = await sql<
+    { id: string; user_id: string; email: string; name: string; revoked: boolean; stale: boolean }[]
+  >`
     select k.id, k.user_id, u.email, k.name, k.revoked_at is not null as revoked,
            (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale
     from api_keys k join users u on u.id = k.user_id
@@ -59,9 +61,13 @@ export function invalidKeyProblem(reason: keyof typeof REASONS) {
 }
 
 export function missingKeyProblem() {
-  return problem(401, "This operation needs an API key: send `Authorization: Bearer edk_live_…`. An account holder creates keys in the dashboard at /dashboard.", {
-    headers: { "www-authenticate": "Bearer" },
-  });
+  return problem(
+    401,
+    "This operation needs an API key: send `Authorization: Bearer edk_live_…`. An account holder creates keys in the dashboard at /dashboard.",
+    {
+      headers: { "www-authenticate": "Bearer" },
+    },
+  );
 }
 
 /** The key check as the auth plugin takes it (src/http/auth.ts): an invalid key comes with its 401. */

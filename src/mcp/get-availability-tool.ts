@@ -24,8 +24,12 @@ export function renderAvailability(slug: string, a: ExpertAvailability): string 
     `Weekly hours${a.timezone ? ` in ${a.timezone}` : ""}:`,
     ...(weekly.length ? weekly : ["- none published"]),
     `Free intervals${a.upcoming_timezone ? ` in ${a.upcoming_timezone}` : ""} (not yet booked sessions are not known; book through the profile's booking_url or submit_inquiry):`,
-    ...(a.upcoming.length ? upcoming : ["- none in this window (not accepting clients, closed, unknown time zone, or no hours in the window)"]),
-  ].filter((l) => l !== null).join("\n");
+    ...(a.upcoming.length
+      ? upcoming
+      : ["- none in this window (not accepting clients, closed, unknown time zone, or no hours in the window)"]),
+  ]
+    .filter((l) => l !== null)
+    .join("\n");
 }
 
 export const getAvailabilityTool = contractTool({
@@ -34,7 +38,7 @@ export const getAvailabilityTool = contractTool({
   description:
     "An expert's weekly hours (in the expert's time zone) and the concrete free intervals of the next days as " +
     "RFC 3339 times in the user's time zone (tz), correct across daylight-saving changes, leaving out the expert's " +
-    "booking notice. Use it to answer \"who can I see on Tuesday afternoon, my time?\": pass the user's tz and that day as from.",
+    'booking notice. Use it to answer "who can I see on Tuesday afternoon, my time?": pass the user\'s tz and that day as from.',
   operation: "getExpertAvailability",
   arguments: {
     slug: SLUG_ARGUMENT,
@@ -44,11 +48,13 @@ export const getAvailabilityTool = contractTool({
   },
   annotations: { title: "Get an expert's free times", readOnlyHint: true, openWorldHint: false },
   wording: (p, { slug }) => (p.status === 404 ? unknownExpertText(slug) : undefined),
-  handler: (deps) => async ({ slug, ...query }, caller) => {
-    await deps.rateLimit("availability", caller);
-    const now = Date.now();
-    const window = checkWindow(query, now);
-    const availability = await getExpertAvailability(deps.sql, checkSlug(slug), window, now);
-    return toolResult(availability, renderAvailability(slug, availability));
-  },
+  handler:
+    (deps) =>
+    async ({ slug, ...query }, caller) => {
+      await deps.rateLimit("availability", caller);
+      const now = Date.now();
+      const window = checkWindow(query, now);
+      const availability = await getExpertAvailability(deps.sql, checkSlug(slug), window, now);
+      return toolResult(availability, renderAvailability(slug, availability));
+    },
 });

@@ -20,12 +20,18 @@ export function renderProfile(p: ExpertProfile): string {
   const facts = [
     p.credentials.is_verified ? "verified" : "not verified",
     p.credentials.years_experience !== null ? `${p.credentials.years_experience} years of experience` : null,
-    p.ratings.average !== null ? `rating ${p.ratings.average.toFixed(1)}/5 (${p.ratings.review_count} reviews)` : "no rating yet",
+    p.ratings.average !== null
+      ? `rating ${p.ratings.average.toFixed(1)}/5 (${p.ratings.review_count} reviews)`
+      : "no rating yet",
     p.pricing.starting_price_usd !== null ? `from $${p.pricing.starting_price_usd}` : null,
   ].filter(Boolean);
   const availability = [
     p.availability.status ? `status ${p.availability.status}` : null,
-    p.availability.accepting_clients === true ? "accepting new clients" : p.availability.accepting_clients === false ? "not accepting new clients" : null,
+    p.availability.accepting_clients === true
+      ? "accepting new clients"
+      : p.availability.accepting_clients === false
+        ? "not accepting new clients"
+        : null,
     p.availability.response_time_pledge,
   ].filter(Boolean);
   const tz = p.location.timezone ? ` (${p.location.timezone})` : "";
@@ -43,7 +49,12 @@ export function renderProfile(p: ExpertProfile): string {
     "Services:",
     ...(p.services.length
       ? p.services.map((s) => {
-          const price = s.price_type === "hourly" ? `${money(s.price_usd)} per hour` : s.price_type === "custom" ? "custom pricing" : money(s.price_usd);
+          const price =
+            s.price_type === "hourly"
+              ? `${money(s.price_usd)} per hour`
+              : s.price_type === "custom"
+                ? "custom pricing"
+                : money(s.price_usd);
           const duration = s.duration_minutes !== null ? `, ${s.duration_minutes} min` : "";
           return `- ${s.title}: ${price}${duration}${s.description ? `. ${s.description}` : ""}`;
         })
@@ -80,9 +91,11 @@ export const getExpertTool = contractTool({
   },
   annotations: { title: "Get expert profile", readOnlyHint: true, openWorldHint: false },
   wording: (p, { slug }) => (p.status === 404 ? unknownExpertText(slug) : undefined),
-  handler: (deps) => async ({ slug, locale }, caller) => {
-    await deps.rateLimit("profile", caller);
-    const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
-    return toolResult(profile, renderProfile(profile));
-  },
+  handler:
+    (deps) =>
+    async ({ slug, locale }, caller) => {
+      await deps.rateLimit("profile", caller);
+      const profile = await getExpertProfile(deps.sql, checkSlug(slug), locale ?? "en", deps.urls);
+      return toolResult(profile, renderProfile(profile));
+    },
 });

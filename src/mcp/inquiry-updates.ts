@@ -1,5 +1,10 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Channel } from "../db/channel.ts";
 import type { Sql } from "../db/connect.ts";
 import type { ExpertUrls } from "../experts/urls.ts";
@@ -43,7 +48,9 @@ export function inquiryUpdates(deps: { sql: Sql; urls: ExpertUrls; channel: Chan
   }
 
   deps.channel.on(INQUIRY_STATUS_CHANNEL, (payload) => {
-    notify(payload).catch((error) => deps.log.warn("mcp inquiry updates: lookup failed", { error: String((error as Error)?.message ?? error) }));
+    notify(payload).catch((error) =>
+      deps.log.warn("mcp inquiry updates: lookup failed", { error: String((error as Error)?.message ?? error) }),
+    );
   });
 
   return {
@@ -54,18 +61,24 @@ export function inquiryUpdates(deps: { sql: Sql; urls: ExpertUrls; channel: Chan
         new ResourceTemplate("inquiry://{id}", { list: undefined }),
         {
           title: "An inquiry you sent",
-          description: "The status of an inquiry sent with this connection's API key (what get_inquiry_status returns), as JSON. Updated: notifications/resources/updated when its status changes.",
+          description:
+            "The status of an inquiry sent with this connection's API key (what get_inquiry_status returns), as JSON. Updated: notifications/resources/updated when its status changes.",
           mimeType: "application/json",
         },
         async (uri, variables, extra) => {
           const owner = callerOf(extra).owner;
           const id = String(variables.id ?? "");
-          if (!owner) throw new McpError(ErrorCode.InvalidParams, "Reading an inquiry needs the API key that sent it (Authorization: Bearer on this connection).");
+          if (!owner)
+            throw new McpError(
+              ErrorCode.InvalidParams,
+              "Reading an inquiry needs the API key that sent it (Authorization: Bearer on this connection).",
+            );
           try {
             const status = await getInquiryStatus(deps.sql, owner, id, deps.urls);
             return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(status) }] };
           } catch (error) {
-            if (error instanceof HttpProblem && error.status === 404) throw new McpError(-32002, `Resource not found: ${error.detail}`);
+            if (error instanceof HttpProblem && error.status === 404)
+              throw new McpError(-32002, `Resource not found: ${error.detail}`);
             throw error;
           }
         },

@@ -42,7 +42,13 @@ export interface McpRouteDeps<User> {
  */
 export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
   const { ops, log } = deps;
-  const sessions = new McpSessions({ sql: deps.sql, log, idleSeconds: deps.config.mcp.sessionIdleSeconds, maxSessions: deps.config.bounds.mcpSessions, channel: deps.channel });
+  const sessions = new McpSessions({
+    sql: deps.sql,
+    log,
+    idleSeconds: deps.config.mcp.sessionIdleSeconds,
+    maxSessions: deps.config.bounds.mcpSessions,
+    channel: deps.channel,
+  });
   ops.shutdown.onShutdown("mcp sessions", () => sessions.closeAll(), "drain");
   ops.metrics.mcpSessionsOpen.collect(() => sessions.count());
 
@@ -79,15 +85,24 @@ export function mcpRoutes<User>(deps: McpRouteDeps<User>) {
     .use(deps.auth.plugin)
     .onBeforeHandle(function refuseForeignOrigin({ request }) {
       if (!mcpOriginAllowed(request.headers.get("origin"), deps.baseUrl(), deps.config.mcp.allowedOrigins)) {
-        throw problem(403, "Cross-origin request refused: this MCP server accepts browser requests only from its own origin (DNS-rebinding protection). Operators can allow more origins with MCP_ALLOWED_ORIGINS.");
+        throw problem(
+          403,
+          "Cross-origin request refused: this MCP server accepts browser requests only from its own origin (DNS-rebinding protection). Operators can allow more origins with MCP_ALLOWED_ORIGINS.",
+        );
       }
     })
     .post("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true, parse: "none" })
-    .get("/api/mcp", ({ request, caller }) => streams.hold(caller.clientIp, () => mcp(request, caller)), { apiKey: true })
+    .get("/api/mcp", ({ request, caller }) => streams.hold(caller.clientIp, () => mcp(request, caller)), {
+      apiKey: true,
+    })
     .delete("/api/mcp", ({ request, caller }) => mcp(request, caller), { apiKey: true })
-    .get(SSE_PATH, async ({ caller }) => {
-      await admit(caller);
-      return streams.hold(caller.clientIp, () => sse.openStream());
-    }, { apiKey: true })
+    .get(
+      SSE_PATH,
+      async ({ caller }) => {
+        await admit(caller);
+        return streams.hold(caller.clientIp, () => sse.openStream());
+      },
+      { apiKey: true },
+    )
     .post(MESSAGES_PATH, ({ request, caller }) => sse.postMessage(request, caller), { apiKey: true, parse: "none" });
 }

@@ -32,7 +32,9 @@ function priceWords(p: Price): string {
     case "free":
       return "a free service (starting price $0)";
     case "cheap":
-      return p.max_usd === null ? "cheap (no prices to compare)" : `cheap: starting at ${at(p.max_usd)} or less (the cheaper half of these experts)`;
+      return p.max_usd === null
+        ? "cheap (no prices to compare)"
+        : `cheap: starting at ${at(p.max_usd)} or less (the cheaper half of these experts)`;
     case "between":
       return `starting between ${at(p.min_usd)} and ${at(p.max_usd)}`;
     case "at_least":
@@ -61,7 +63,11 @@ function summaryLine(e: Hit, rank: number): string {
     e.rating !== null ? `rating ${e.rating.toFixed(1)}/5 (${e.review_count} reviews)` : "no rating yet",
     e.starting_price_usd !== null ? `from $${e.starting_price_usd}` : null,
     e.languages_spoken.length ? `speaks ${e.languages_spoken.join(", ")}` : null,
-    e.accepting_clients === true ? "accepting new clients" : e.accepting_clients === false ? "not accepting new clients" : null,
+    e.accepting_clients === true
+      ? "accepting new clients"
+      : e.accepting_clients === false
+        ? "not accepting new clients"
+        : null,
   ].filter(Boolean);
   return [
     `${rank}. ${e.name}: ${e.title} (slug: ${e.slug})`,
@@ -70,14 +76,22 @@ function summaryLine(e: Hit, rank: number): string {
     matchLine(e),
     `   Profile: ${e.profile_url}`,
     `   Book: ${e.booking_url}`,
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** How q was read, as a line an agent can repeat to the user ("Searched for: family lawyer, lyon (Lyon, FR)."). */
 function readAs(result: ExpertSearchResult): string {
   const qi = result.query_interpretation;
   if (!qi) return "";
-  const recognized = [...qi.recognized.categories, ...qi.recognized.subcategories, ...qi.recognized.cities, ...qi.recognized.countries, ...qi.recognized.languages.map((l) => `speaks ${l}`)];
+  const recognized = [
+    ...qi.recognized.categories,
+    ...qi.recognized.subcategories,
+    ...qi.recognized.cities,
+    ...qi.recognized.countries,
+    ...qi.recognized.languages.map((l) => `speaks ${l}`),
+  ];
   const corrections = qi.corrections.map((c) => `"${c.from}" read as "${c.to}"`);
   return [
     `Searched for: ${qi.terms.join(", ") || "(nothing searchable)"}`,
@@ -90,15 +104,20 @@ function readAs(result: ExpertSearchResult): string {
 
 /** The ranked list as text: one block per expert with the links a user can open. */
 export function renderSearch(result: ExpertSearchResult): string {
-  if (result.total === 0) return `${readAs(result)}${qualityLine(result)}No experts match these filters. Try fewer filters or a broader q.`;
-  if (result.experts.length === 0) return `${result.total} experts match, but page ${result.page} is past the last page. Call again with a lower page.`;
+  if (result.total === 0)
+    return `${readAs(result)}${qualityLine(result)}No experts match these filters. Try fewer filters or a broader q.`;
+  if (result.experts.length === 0)
+    return `${result.total} experts match, but page ${result.page} is past the last page. Call again with a lower page.`;
   const first = result.page * result.limit + 1;
   const lines = [
     `${readAs(result)}${qualityLine(result)}${result.total_is_exact ? "" : "More than "}${result.total} expert${result.total === 1 ? "" : "s"} match; showing ${first}-${first + result.experts.length - 1}, best first:`,
     ...result.experts.map((e, i) => summaryLine(e, first + i)),
   ];
   if (result.has_more) lines.push(`More results: call search_experts again with page: ${result.page + 1}.`);
-  else if ((result.page + 1) * result.limit < result.total) lines.push(`This is the last page that can be asked for (only the first ${MAX_RESULT_WINDOW} results are paged): narrow the search with q or filters to see other experts.`);
+  else if ((result.page + 1) * result.limit < result.total)
+    lines.push(
+      `This is the last page that can be asked for (only the first ${MAX_RESULT_WINDOW} results are paged): narrow the search with q or filters to see other experts.`,
+    );
   lines.push("Call get_expert with a slug for services, prices, weekly availability and contact methods.");
   return lines.join("\n");
 }
@@ -118,12 +137,16 @@ export const searchExpertsTool = contractTool({
   arguments: {
     q: `Free text in any of ${LOCALES.join(", ")}, searched by meaning: words, a name or a whole sentence, e.g. "family lawyer lyon", "세무사" or "I need a payroll specialist who speaks Japanese". Synonyms, translations and typos are handled; words only rank, they never filter. Leave it out to browse by filters alone.`,
     category: `Only experts in this category. One of: ${toolSchemas.enumValues("CategorySlug").join(", ")}.`,
-    country: "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive).",
+    country:
+      "Only experts located in this country, as an ISO 3166-1 alpha-2 code such as US, KR, DE (case-insensitive).",
     city: "Only experts located in this city (exact name, case-insensitive), e.g. Seoul. Combine with country to disambiguate.",
-    language: "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language).",
+    language:
+      "Only experts who speak this language, as a BCP 47 tag such as en, ko or pt-BR (matched by primary language).",
     accepting_only: "true: only experts currently accepting new clients. Leave it out (or false) to include everyone.",
-    min_price: "Only experts whose starting price (cheapest priced service) is at least this many US dollars. Replaces a lower bound read from q (\"over $200\").",
-    max_price: "Only experts whose starting price (cheapest priced service) is at most this many US dollars; 0 = a free service (free first call). Replaces an upper bound read from q: price words in q (\"under $150\", \"cheap\", \"free consultation\", \"barato\", \"günstig\") are read as price bounds, shown in query_interpretation.price, and not searched as words.",
+    min_price:
+      'Only experts whose starting price (cheapest priced service) is at least this many US dollars. Replaces a lower bound read from q ("over $200").',
+    max_price:
+      'Only experts whose starting price (cheapest priced service) is at most this many US dollars; 0 = a free service (free first call). Replaces an upper bound read from q: price words in q ("under $150", "cheap", "free consultation", "barato", "günstig") are read as price bounds, shown in query_interpretation.price, and not searched as words.',
     locale: `Language of the returned titles and taglines: ${localeList()} (default en).`,
     sort: "relevance (default when q is given): best match first. rating (default without q): highest rated first. newest: most recently listed first.",
     page: "Zero-based page of results (default 0). When has_more is true, call again with page + 1. Only the first 1000 results can be paged through ((page + 1) × limit ≤ 1000): narrow the search rather than paging deeper.",

@@ -55,7 +55,10 @@ export class JsonExchangeTransport implements Transport {
    * Hands `messages` to the server and resolves with the answers to its requests, in order (empty
    * when there were only notifications). Null when one of the ids is already awaited here.
    */
-  exchange(messages: JSONRPCMessage[], extra: { authInfo?: AuthInfo; requestInfo: MessageExtraInfo["requestInfo"] }): Promise<JSONRPCMessage[]> | null {
+  exchange(
+    messages: JSONRPCMessage[],
+    extra: { authInfo?: AuthInfo; requestInfo: MessageExtraInfo["requestInfo"] },
+  ): Promise<JSONRPCMessage[]> | null {
     const requests = messages.filter(isJSONRPCRequest);
     if (this.closed || requests.some((r) => this.waiting.has(r.id))) return null;
     const answers = requests.map((r) => new Promise<JSONRPCMessage>((resolve) => this.waiting.set(r.id, resolve)));

@@ -238,7 +238,9 @@ export class McpSessions {
         with expired as (delete from mcp_sessions where last_seen_at < now() - make_interval(secs => ${this.options.idleSeconds}) returning id_hash)
         select pg_notify(${MCP_SESSION_ENDED}, id_hash) from expired`;
     } catch (error) {
-      this.options.log.warn("MCP session sweep failed; retrying at the next one", { error: String((error as Error)?.message ?? error) });
+      this.options.log.warn("MCP session sweep failed; retrying at the next one", {
+        error: String((error as Error)?.message ?? error),
+      });
     }
   }
 

@@ -53,7 +53,9 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
         return;
       }
       if (!held.has(relayed.s)) return; // another process's stream
-      deliveries = deliveries.then(() => deliver(relayed)).catch((error) => log.warn("legacy SSE relay: delivery failed", { error: errorText(error) }));
+      deliveries = deliveries
+        .then(() => deliver(relayed))
+        .catch((error) => log.warn("legacy SSE relay: delivery failed", { error: errorText(error) }));
     },
     async () => {
       // After every (re)listen: this process's streams now answer to the new listening pid, and
@@ -76,7 +78,9 @@ export function sseRelay(deps: { sql: Sql; channel: Channel; log: Logger }) {
     if (!session) return;
     let message = relayed.m;
     if (relayed.r !== undefined) {
-      const [row] = await sql<{ body: string }[]>`delete from legacy_sse_messages where id = ${relayed.r} returning body`;
+      const [row] = await sql<
+        { body: string }[]
+      >`delete from legacy_sse_messages where id = ${relayed.r} returning body`;
       if (!row) return;
       message = JSON.parse(row.body) as JSONRPCMessage;
     }

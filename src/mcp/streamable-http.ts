@@ -1,6 +1,12 @@
 import { readRequestBody } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 import { HttpProblem } from "../http/problem.ts";
 import { type McpCaller, callerAuthInfo } from "./caller.ts";
 import { jsonRpcError, MAX_MESSAGE_BYTES } from "./json-rpc.ts";
@@ -31,7 +37,8 @@ function onlyKeys(value: object, allowed: Set<string>): boolean {
   return true;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 const MAX_BATCH = 100; // the SDK transport's own cap on a batch
 
 /**
@@ -67,7 +74,8 @@ export function streamableHttp(deps: {
 
   function sessionServer(id: string): Promise<SessionServer> {
     let entry = sessionServers.get(id);
-    if (!entry) sessionServers.set(id, (entry = connectSessionServer(() => createMcpServer(deps.tools, deps.updates?.register))));
+    if (!entry)
+      sessionServers.set(id, (entry = connectSessionServer(() => createMcpServer(deps.tools, deps.updates?.register))));
     return entry;
   }
 
@@ -76,7 +84,8 @@ export function streamableHttp(deps: {
    * task) of a registered tool; null for anything else, which the session's server answers.
    */
   function directCall(body: unknown): { id: string | number; tool: RegisteredTool; args: unknown } | null {
-    if (!isPlainObject(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call" || !onlyKeys(body, CALL_KEYS)) return null;
+    if (!isPlainObject(body) || body.jsonrpc !== "2.0" || body.method !== "tools/call" || !onlyKeys(body, CALL_KEYS))
+      return null;
     const { id, params } = body;
     if (!(typeof id === "string" || (typeof id === "number" && Number.isInteger(id)))) return null;
     if (!isPlainObject(params) || typeof params.name !== "string" || !onlyKeys(params, PARAM_KEYS)) return null;
@@ -97,7 +106,10 @@ export function streamableHttp(deps: {
       result = await call.tool.handler(call.args, { authInfo: callerAuthInfo(caller) });
     } catch (error) {
       // What the SDK's server answers for a handler that throws (ours do not: guardedTool).
-      result = { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+      result = {
+        content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+        isError: true,
+      };
     }
     const text = `{"result":${resultTexts.of(result)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
     return new Response(text, { headers: { "content-type": "application/json" } });
@@ -113,7 +125,8 @@ export function streamableHttp(deps: {
   async function exchange(request: Request, caller: McpCaller, id: string, body: unknown): Promise<Response | null> {
     const accept = request.headers.get("accept") ?? "";
     if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
-    if ((request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return null;
+    if ((request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json")
+      return null;
     const version = request.headers.get("mcp-protocol-version");
     if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
     const call = directCall(body);
@@ -131,7 +144,9 @@ export function streamableHttp(deps: {
     if (!answers) return null;
     const replies = await answers;
     if (!messages.some(isJSONRPCRequest)) return new Response(null, { status: 202 });
-    return new Response(JSON.stringify(Array.isArray(body) ? replies : replies[0]), { headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(Array.isArray(body) ? replies : replies[0]), {
+      headers: { "content-type": "application/json" },
+    });
   }
 
   /** Closes this process's server of a session (it ended, or this process stops). */
@@ -142,7 +157,12 @@ export function streamableHttp(deps: {
     void entry.then(({ server }) => server.close());
   }
 
-  async function serve(request: Request, caller: McpCaller, session: { id: string; fresh: boolean }, parsedBody?: unknown) {
+  async function serve(
+    request: Request,
+    caller: McpCaller,
+    session: { id: string; fresh: boolean },
+    parsedBody?: unknown,
+  ) {
     const server = createMcpServer(deps.tools, deps.updates?.register);
     const transport = new WebStandardStreamableHTTPServerTransport(
       session.fresh
@@ -201,8 +221,14 @@ export function streamableHttp(deps: {
   /** The session a non-initialize request names, or the 400/404 that refuses it. */
   async function requireSession(request: Request): Promise<string | Response> {
     const id = request.headers.get("mcp-session-id");
-    if (!id) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required. Send the id the initialize response returned, or initialize a new session.");
-    if (!(await sessions.resume(id))) return jsonRpcError(404, -32001, "Session not found: it expired or was ended. Initialize a new session.");
+    if (!id)
+      return jsonRpcError(
+        400,
+        -32000,
+        "Bad Request: Mcp-Session-Id header is required. Send the id the initialize response returned, or initialize a new session.",
+      );
+    if (!(await sessions.resume(id)))
+      return jsonRpcError(404, -32001, "Session not found: it expired or was ended. Initialize a new session.");
     return id;
   }
 
@@ -213,14 +239,20 @@ export function streamableHttp(deps: {
       return null;
     } catch (error) {
       if (!(error instanceof HttpProblem) || error.status !== 429) throw error;
-      return jsonRpcError(429, -32000, `${error.detail} Reuse the session you have (Mcp-Session-Id) instead of initializing again.`, error.extra.headers);
+      return jsonRpcError(
+        429,
+        -32000,
+        `${error.detail} Reuse the session you have (Mcp-Session-Id) instead of initializing again.`,
+        error.extra.headers,
+      );
     }
   }
 
   return async function handleStreamableHttp(request: Request, caller: McpCaller): Promise<Response> {
     if (request.method === "POST") {
       const body = await readRequestBody(request, MAX_MESSAGE_BYTES);
-      if (body.tooLarge) return jsonRpcError(413, -32000, `Request body too large: at most ${MAX_MESSAGE_BYTES} bytes.`);
+      if (body.tooLarge)
+        return jsonRpcError(413, -32000, `Request body too large: at most ${MAX_MESSAGE_BYTES} bytes.`);
       let message: unknown;
       try {
         message = JSON.parse(body.text);

@@ -32,21 +32,32 @@ export const submitInquiryTool = contractTool({
   operation: "createInquiry",
   arguments: {
     expert_slug: "The slug of the expert to contact, as search_experts or get_expert returned it.",
-    requester_name: "Full name of the person you act for (at most 200 characters); the expert addresses the reply to them.",
+    requester_name:
+      "Full name of the person you act for (at most 200 characters); the expert addresses the reply to them.",
     requester_email: "E-mail address of the person you act for; the expert replies there directly, not through you.",
-    message: "What the person needs, in their words or a faithful summary, with the facts the expert needs to answer (at most 2000 characters).",
+    message:
+      "What the person needs, in their words or a faithful summary, with the facts the expert needs to answer (at most 2000 characters).",
     context:
-      "Optional background for the expert as one level of keys and values, e.g. {\"timezone\": \"Europe/Berlin\", \"budget_usd\": 300, \"preferred_language\": \"en\"}: " +
+      'Optional background for the expert as one level of keys and values, e.g. {"timezone": "Europe/Berlin", "budget_usd": 300, "preferred_language": "en"}: ' +
       "at most 20 keys of 1 to 64 characters, each value a string (at most 500 characters), a number or a boolean; no nested objects or arrays (write a list as one string).",
   },
-  annotations: { title: "Send an inquiry", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  // A 429 (the account's inquiry limit) reads as its problem says (problemText): one wording, REST's.
-  wording: (p, { expert_slug }) => (p.status === 404 ? unknownExpertText(expert_slug) : p.status === 401 ? NO_KEY_TEXT : undefined),
-  handler: (deps) => async (input, { owner }) => {
-    // the tool's own check came first (the contract's); submitInquiry then runs all of REST's
-    // (blank text) before anything is written
-    if (!owner) return toolError(NO_KEY_TEXT);
-    const inquiry = await deps.submitInquiry(owner, input);
-    return toolResult(inquiry, renderInquiry(inquiry, input));
+  annotations: {
+    title: "Send an inquiry",
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
   },
+  // A 429 (the account's inquiry limit) reads as its problem says (problemText): one wording, REST's.
+  wording: (p, { expert_slug }) =>
+    p.status === 404 ? unknownExpertText(expert_slug) : p.status === 401 ? NO_KEY_TEXT : undefined,
+  handler:
+    (deps) =>
+    async (input, { owner }) => {
+      // the tool's own check came first (the contract's); submitInquiry then runs all of REST's
+      // (blank text) before anything is written
+      if (!owner) return toolError(NO_KEY_TEXT);
+      const inquiry = await deps.submitInquiry(owner, input);
+      return toolResult(inquiry, renderInquiry(inquiry, input));
+    },
 });

@@ -14,7 +14,13 @@ export type ToolHandler = (args: unknown, extra: { authInfo?: AuthInfo }) => Pro
 /** One tool of one app: the same name, description, schemas and handler for every server. */
 export interface RegisteredTool {
   name: string;
-  config: { title: string; description: string; inputSchema: z.ZodType; outputSchema: z.ZodType; annotations: ToolAnnotations };
+  config: {
+    title: string;
+    description: string;
+    inputSchema: z.ZodType;
+    outputSchema: z.ZodType;
+    annotations: ToolAnnotations;
+  };
   handler: ToolHandler;
 }
 
@@ -37,7 +43,9 @@ export interface ContractToolSpec<Op extends OperationId, R extends Renames<Op>>
    * there). Its arguments are checked by the contract's validator first and typed by the
    * operation; its structured result is the operation's success body.
    */
-  handler: (deps: McpToolDeps) => (args: ArgumentsOf<Op, R>, caller: McpCaller) => Promise<ToolReply<ResultOf<Op>> | ToolFailure>;
+  handler: (
+    deps: McpToolDeps,
+  ) => (args: ArgumentsOf<Op, R>, caller: McpCaller) => Promise<ToolReply<ResultOf<Op>> | ToolFailure>;
 }
 
 /** A tool defined once per process (its schemas built), made into an app's RegisteredTool with that app's dependencies. */
@@ -55,7 +63,9 @@ export interface ContractTool {
  *
  * @example export const getExpertTool = contractTool({ name: "get_expert", operation: "getExpert", arguments: { slug: "…", locale: "…" }, handler: (deps) => async ({ slug }) => … });
  */
-export function contractTool<Op extends OperationId, const R extends Renames<Op> = Record<never, never>>(spec: ContractToolSpec<Op, R>): ContractTool {
+export function contractTool<Op extends OperationId, const R extends Renames<Op> = Record<never, never>>(
+  spec: ContractToolSpec<Op, R>,
+): ContractTool {
   const schemas = toolSchemas.operationTool(spec.operation, spec.arguments, spec.renames);
   const config: RegisteredTool["config"] = {
     title: spec.title,

@@ -54,7 +54,12 @@ export function problemText(p: HttpProblem): string {
  * "retry shortly", and anything else is logged and answered without internals, never crashing
  * the session or leaking SQL or a stack trace into the model's context.
  */
-export async function guardedTool(log: Logger, tool: string, wording: ProblemWording, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function guardedTool(
+  log: Logger,
+  tool: string,
+  wording: ProblemWording,
+  run: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await run();
   } catch (error) {
@@ -64,6 +69,8 @@ export async function guardedTool(log: Logger, tool: string, wording: ProblemWor
       return toolError("The directory's database is unavailable. Retry in 5 seconds.");
     }
     log.error("tool failed", { tool, error: String((error as Error)?.stack ?? error) });
-    return toolError("Something went wrong on the directory's side. Retry later; if it keeps failing, tell the user the directory is unavailable.");
+    return toolError(
+      "Something went wrong on the directory's side. Retry later; if it keeps failing, tell the user the directory is unavailable.",
+    );
   }
 }

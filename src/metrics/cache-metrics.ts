@@ -42,7 +42,11 @@ export function cacheMetrics(registry: Registry) {
   }
   gauge("cache_entries", "Entries held by an in-memory cache.", (s) => s.entries);
   gauge("cache_max_entries", "The entry bound of an in-memory cache.", (s) => s.maxEntries);
-  gauge("cache_size", "What an in-memory cache holds against its budget: approximate bytes for the caches with a byte budget, else entries.", (s) => s.size);
+  gauge(
+    "cache_size",
+    "What an in-memory cache holds against its budget: approximate bytes for the caches with a byte budget, else entries.",
+    (s) => s.size,
+  );
   gauge("cache_max_size", "The budget of an in-memory cache (see cache_size).", (s) => s.maxSize);
   counter("cache_hits_total", "Lookups an in-memory cache answered.", (s) => s.hits);
   counter("cache_misses_total", "Lookups an in-memory cache could not answer.", (s) => s.misses);

@@ -35,7 +35,11 @@ export async function renderMetrics(registry: Registry): Promise<{ text: string;
 export type Labels = Record<string, string | number>;
 
 /** Read at scrape time: a number for an unlabelled gauge, or labelled samples. */
-export type Reader = () => number | { labels: Labels; value: number }[] | null | Promise<number | { labels: Labels; value: number }[] | null>;
+export type Reader = () =>
+  | number
+  | { labels: Labels; value: number }[]
+  | null
+  | Promise<number | { labels: Labels; value: number }[] | null>;
 
 /** A gauge whose value is read from its source at each scrape (the outbox, the pool, the sessions). */
 export interface ScrapedGauge {
@@ -56,7 +60,10 @@ function withTimeout<T>(value: T | Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export function scrapedGauge(registry: Registry, config: { name: string; help: string; labelNames?: string[] }): ScrapedGauge {
+export function scrapedGauge(
+  registry: Registry,
+  config: { name: string; help: string; labelNames?: string[] },
+): ScrapedGauge {
   const readers: Reader[] = [];
   const labelled = (config.labelNames ?? []).length > 0;
   const gauge: Gauge = new Gauge({

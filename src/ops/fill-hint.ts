@@ -32,8 +32,11 @@ export async function hintWhenEmpty(db: Database, log: Logger): Promise<void> {
   const command = commandName();
   const seed = `${command} seed --demo`;
   const load = `${command} import FILE`;
-  log.warn(`the directory is empty: run "${seed}" for the demo directory, or "${load}" for your experts (FILE: a JSON array or NDJSON of ExpertImport records), with the same DATABASE_URL`, {
-    seed_demo: seed,
-    import: load,
-  });
+  log.warn(
+    `the directory is empty: run "${seed}" for the demo directory, or "${load}" for your experts (FILE: a JSON array or NDJSON of ExpertImport records), with the same DATABASE_URL`,
+    {
+      seed_demo: seed,
+      import: load,
+    },
+  );
 }

@@ -11,7 +11,12 @@ import { within } from "./shutdown.ts";
  * - GET /readyz: the database answers within 2 s and the server is not shutting down; else 503.
  * - GET /metrics: Prometheus text format.
  */
-export function opsRoutes(deps: { sql: Sql; metrics: Registry; isDraining: () => boolean; rateLimitStore?: () => string }) {
+export function opsRoutes(deps: {
+  sql: Sql;
+  metrics: Registry;
+  isDraining: () => boolean;
+  rateLimitStore?: () => string;
+}) {
   return new Elysia({ name: "ops-routes" })
     .get("/healthz", () => ({ status: "ok" }))
     .get("/readyz", async () => {
@@ -26,7 +31,9 @@ export function opsRoutes(deps: { sql: Sql; metrics: Registry; isDraining: () =>
       if (!ok) {
         // A check still waiting must not surface later as an unhandled rejection.
         check.catch(() => {});
-        throw problem(503, "The database is unreachable; this instance cannot serve requests.", { headers: { "retry-after": "5" } });
+        throw problem(503, "The database is unreachable; this instance cannot serve requests.", {
+          headers: { "retry-after": "5" },
+        });
       }
       // Detail only: rate limits counted locally (Redis away, circuit open) still serve correctly.
       return { status: "ready", database: "ok", rate_limit_store: deps.rateLimitStore?.() ?? "local" };

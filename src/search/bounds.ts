@@ -53,7 +53,10 @@ function prefixAllowed(a: Alternative, frequencies: LexemeFrequencies | null): b
 
 function boundGroup(group: QueryGroup, frequencies: LexemeFrequencies | null): QueryGroup {
   const alternatives = group.alternatives.filter((a) => prefixAllowed(a, frequencies)).slice(0, MAX_ALTERNATIVES);
-  const titleTerms = group.titleTerms && group.titleTerms.length > MAX_TITLE_TERMS ? group.titleTerms.slice(0, MAX_TITLE_TERMS) : group.titleTerms;
+  const titleTerms =
+    group.titleTerms && group.titleTerms.length > MAX_TITLE_TERMS
+      ? group.titleTerms.slice(0, MAX_TITLE_TERMS)
+      : group.titleTerms;
   const same = alternatives.length === group.alternatives.length && titleTerms === group.titleTerms;
   return same ? group : { ...group, alternatives, ...(titleTerms ? { titleTerms } : {}) };
 }
@@ -72,5 +75,9 @@ export function boundQuery(parsed: ParsedQuery, frequencies: LexemeFrequencies |
     groups = groups.filter((g) => kept.has(g));
   }
   if (groups.every((g, i) => g === parsed.groups[i]) && groups.length === parsed.groups.length) return parsed;
-  return { ...parsed, groups, interpretation: { ...parsed.interpretation, terms: groups.map((g) => g.label), ignored } };
+  return {
+    ...parsed,
+    groups,
+    interpretation: { ...parsed.interpretation, terms: groups.map((g) => g.label), ignored },
+  };
 }

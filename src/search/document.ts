@@ -57,7 +57,8 @@ class DocumentBuilder {
       for (const token of tokenize(normalizeText(spelling))) {
         if (!token.cjk) {
           this.add(token.text, weight);
-          if (token.text.length >= 3 && (ASCII_WORD.test(token.text) || LATIN_WORD.test(token.text))) this.words.add(token.text);
+          if (token.text.length >= 3 && (ASCII_WORD.test(token.text) || LATIN_WORD.test(token.text)))
+            this.words.add(token.text);
           continue;
         }
         for (const pair of bigrams(token.text)) this.add(pair, weight);
@@ -72,7 +73,8 @@ class DocumentBuilder {
     let position = 0;
     let out = "";
     for (const [lexeme, weights] of this.weights) {
-      const quoted = lexeme.includes("\\") || lexeme.includes("'") ? lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''") : lexeme;
+      const quoted =
+        lexeme.includes("\\") || lexeme.includes("'") ? lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''") : lexeme;
       out += `${out ? " " : ""}'${quoted}':`;
       for (let i = 0; i < weights.length; i++) {
         const w = weights[i];
@@ -104,7 +106,8 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   if (source.country_code) doc.add(countryToken(source.country_code), "C");
   if (source.city) {
     doc.addText(source.city, "C");
-    if (source.country_code) for (const spelling of indexSpellings(source.city)) doc.add(cityToken(source.country_code, spelling), "C");
+    if (source.country_code)
+      for (const spelling of indexSpellings(source.city)) doc.add(cityToken(source.country_code, spelling), "C");
   }
   for (const text of source.bios) bio.addText(text, "D");
   return { tsvector: doc.toTsvector(), bio: bio.toTsvector(), words: [...new Set([...doc.words, ...bio.words])] };

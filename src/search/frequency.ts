@@ -64,7 +64,10 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
  * entry (the one table's statistics), in the one LRU so /metrics shows its hits and misses.
  */
 export class FrequencyCache {
-  private readonly current = new Lru<"experts", { at: number; value: LexemeFrequencies }>({ name: "search-frequencies", maxEntries: 1 });
+  private readonly current = new Lru<"experts", { at: number; value: LexemeFrequencies }>({
+    name: "search-frequencies",
+    maxEntries: 1,
+  });
 
   stats(): CacheStats {
     return this.current.stats();
@@ -109,8 +112,13 @@ export function provablyMoreThan(frequencies: LexemeFrequencies, groups: QueryGr
 export function expectedShare(frequencies: LexemeFrequencies, groups: QueryGroup[], lexemes: string[] = []): number {
   const { rows, floor } = frequencies;
   if (!rows || floor === undefined) return 1;
-  const share = (lexeme: string, prefix = false) => Math.max((prefix ? frequencies.documentsWithPrefix(lexeme) : frequencies.documents(lexeme)) / rows, floor / 2);
+  const share = (lexeme: string, prefix = false) =>
+    Math.max((prefix ? frequencies.documentsWithPrefix(lexeme) : frequencies.documents(lexeme)) / rows, floor / 2);
   const alternative = (a: Alternative) => Math.min(...a.lexemes.map((l) => share(l, a.prefix)));
-  const group = (g: QueryGroup) => Math.min(1, g.alternatives.reduce((sum, a) => sum + alternative(a), 0));
+  const group = (g: QueryGroup) =>
+    Math.min(
+      1,
+      g.alternatives.reduce((sum, a) => sum + alternative(a), 0),
+    );
   return [...groups.map(group), ...lexemes.map((l) => share(l))].reduce((product, p) => product * p, 1);
 }

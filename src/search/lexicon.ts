@@ -38,7 +38,13 @@ export function lexiconLookup(sql: Sql): LexiconLookup {
         .filter((c) => c.distance <= allowed)
         .sort((a, b) => a.distance - b.distance);
       const best = scored[0]?.distance;
-      result.set(row.word, { known: row.known, near: scored.filter((c) => c.distance === best).slice(0, MAX_CORRECTIONS).map((c) => c.word) });
+      result.set(row.word, {
+        known: row.known,
+        near: scored
+          .filter((c) => c.distance === best)
+          .slice(0, MAX_CORRECTIONS)
+          .map((c) => c.word),
+      });
     }
     return result;
   };

@@ -42,7 +42,13 @@ const MAIN_FIELDS = ALL_FIELDS & ~BIT.bio;
 
 /** What a term found in each field is worth to `match.score` (the contract's SearchMatch.score). */
 const FIELD_STRENGTH: Record<Field, number> = {
-  name: 1, category: 1, title_or_tag: 1, place: 1, language: 1, tagline_or_service: 0.7, bio: 0.35,
+  name: 1,
+  category: 1,
+  title_or_tag: 1,
+  place: 1,
+  language: 1,
+  tagline_or_service: 0.7,
+  bio: 0.35,
 };
 /** A term matched otherwise than itself counts this share. */
 const HOW_STRENGTH: Record<How, number> = { itself: 1, corrected: 0.6, broader: 0.6, synonym: 0.6 };
@@ -130,7 +136,13 @@ function groupTests(group: QueryGroup): [string, number][] {
     const field = a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null;
     const shift = HOW[howOf(a, termWords, field !== null)];
     if (field) add(BIT[field] << shift, alternativeText(a, ""));
-    else for (const [f, w] of [["name", "A"], ["title_or_tag", "B"], ["tagline_or_service", "C"]] as const) add(BIT[f] << shift, alternativeText(a, w));
+    else
+      for (const [f, w] of [
+        ["name", "A"],
+        ["title_or_tag", "B"],
+        ["tagline_or_service", "C"],
+      ] as const)
+        add(BIT[f] << shift, alternativeText(a, w));
   }
   return [...byBit].map(([bit, texts]) => [texts.join(" | "), bit]);
 }
@@ -140,9 +152,12 @@ function groupTests(group: QueryGroup): [string, number][] {
  * group, and `match_verbatim`, whether the whole `q` is a substring of the name, a title or a tagline.
  */
 export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
-  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`), sql``);
+  const join = (parts: Fragment[], op: Fragment) =>
+    parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`), sql``);
   const groups = parsed.groups.map((g) => {
-    const tests = groupTests(g).map(([text, bit]) => sql`(case when dd.doc @@ ${text}::tsquery then ${bit}::int else 0 end)`);
+    const tests = groupTests(g).map(
+      ([text, bit]) => sql`(case when dd.doc @@ ${text}::tsquery then ${bit}::int else 0 end)`,
+    );
     const any = g.alternatives.map((a) => alternativeText(a, "")).join(" | ");
     const main = join(tests, sql`|`);
     // A bio is read only for a group the main document misses: it is three quarters of the words, stored apart.
@@ -166,7 +181,8 @@ export interface MatchRow {
 function strength(bits: number): number {
   let best = 0;
   for (const [how, shift] of Object.entries(HOW) as [How, number][]) {
-    for (const [field, bit] of FIELD_BITS) if (bits & (bit << shift)) best = Math.max(best, FIELD_STRENGTH[field] * HOW_STRENGTH[how]);
+    for (const [field, bit] of FIELD_BITS)
+      if (bits & (bit << shift)) best = Math.max(best, FIELD_STRENGTH[field] * HOW_STRENGTH[how]);
   }
   return best;
 }

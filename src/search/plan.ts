@@ -80,7 +80,8 @@ export function planSearch(
   return {
     query,
     parsed,
-    interpretation: read && (price ? { ...read.interpretation, price: priceInterpretation(price, cheapMax) } : read.interpretation),
+    interpretation:
+      read && (price ? { ...read.interpretation, price: priceInterpretation(price, cheapMax) } : read.interpretation),
     locale: query.locale ?? "en",
     sort: effectiveSort(query),
     limit,
@@ -107,5 +108,13 @@ export function isNarrowed(query: SearchQuery): boolean {
 
 /** No filter but `q`: the case where the statistics may prove the count (search.ts countWords). */
 export function unfiltered(match: MatchFilters): boolean {
-  return !match.category && !match.country && !match.city && !match.language && !match.accepting && match.minPrice === null && match.maxPrice === null;
+  return (
+    !match.category &&
+    !match.country &&
+    !match.city &&
+    !match.language &&
+    !match.accepting &&
+    match.minPrice === null &&
+    match.maxPrice === null
+  );
 }

@@ -20,7 +20,9 @@ export async function prepareSearch(sql: Pool, log: Logger): Promise<void> {
   if (rebuilt) log.info("search documents rebuilt", { experts: rebuilt });
   const session = await sql.reserve();
   try {
-    await restoreDeferred(session, { onRestore: (name) => log.info("restoring what an interrupted import took down", { name }) });
+    await restoreDeferred(session, {
+      onRestore: (name) => log.info("restoring what an interrupted import took down", { name }),
+    });
   } finally {
     session.release();
   }

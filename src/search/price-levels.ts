@@ -38,7 +38,9 @@ export class PriceLevels {
     const tokens = sorted.length ? sorted.map((c) => lexemeQuery(categoryToken(c))).join(" | ") : null;
     // A large directory is sampled: the exact median of one category took 1.2 s at 1M experts
     // (3.5 s for all), a 2% sample of the table's blocks 47 ms, within a few dollars.
-    const [{ rows }] = await sql<{ rows: number }[]>`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = to_regclass('experts')`;
+    const [{ rows }] = await sql<
+      { rows: number }[]
+    >`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = to_regclass('experts')`;
     const percent = rows > SAMPLE_ROWS ? Math.max(0.1, (100 * SAMPLE_ROWS) / rows) : null;
     // Planned with its categories (custom-plan.ts): a generic plan of `@@ $1::tsquery` cannot tell one category from all.
     const [row] = await plannedWithValues(sql<{ level: number | null }[]>`

@@ -19,55 +19,249 @@ const AMOUNT = `(?:(?:us ?)?\\$ ?${NUM}|usd ?${NUM}|${NUM} ?${CURRENCY_AFTER})`;
 
 /** Words before an amount that make it an upper bound, in en, es, pt, it, de, fr, nl. */
 const AT_MOST = [
-  "under", "below", "beneath", "less than", "lower than", "cheaper than", "up to", "at most", "no more than", "not more than",
-  "max", "maximum", "within", "menos de", "por debajo de", "hasta", "como maximo", "maximo", "abaixo de", "ate", "no maximo",
-  "meno di", "sotto i", "sotto", "fino a", "al massimo", "massimo", "unter", "bis zu", "bis", "weniger als", "hochstens",
-  "hoechstens", "maximal", "moins de", "en dessous de", "jusqu a", "jusqua", "au plus", "au maximum", "sous", "onder",
-  "minder dan", "tot", "maximaal", "hooguit",
+  "under",
+  "below",
+  "beneath",
+  "less than",
+  "lower than",
+  "cheaper than",
+  "up to",
+  "at most",
+  "no more than",
+  "not more than",
+  "max",
+  "maximum",
+  "within",
+  "menos de",
+  "por debajo de",
+  "hasta",
+  "como maximo",
+  "maximo",
+  "abaixo de",
+  "ate",
+  "no maximo",
+  "meno di",
+  "sotto i",
+  "sotto",
+  "fino a",
+  "al massimo",
+  "massimo",
+  "unter",
+  "bis zu",
+  "bis",
+  "weniger als",
+  "hochstens",
+  "hoechstens",
+  "maximal",
+  "moins de",
+  "en dessous de",
+  "jusqu a",
+  "jusqua",
+  "au plus",
+  "au maximum",
+  "sous",
+  "onder",
+  "minder dan",
+  "tot",
+  "maximaal",
+  "hooguit",
 ];
 /** Words before an amount that make it a lower bound. */
 const AT_LEAST = [
-  "over", "above", "more than", "at least", "starting at", "min", "minimum", "mas de", "al menos", "como minimo", "mais de",
-  "pelo menos", "no minimo", "piu di", "almeno", "oltre", "uber", "ueber", "mehr als", "mindestens", "plus de", "au moins",
-  "boven", "meer dan", "minstens",
+  "over",
+  "above",
+  "more than",
+  "at least",
+  "starting at",
+  "min",
+  "minimum",
+  "mas de",
+  "al menos",
+  "como minimo",
+  "mais de",
+  "pelo menos",
+  "no minimo",
+  "piu di",
+  "almeno",
+  "oltre",
+  "uber",
+  "ueber",
+  "mehr als",
+  "mindestens",
+  "plus de",
+  "au moins",
+  "boven",
+  "meer dan",
+  "minstens",
 ];
 const RANGE_START = ["between", "entre", "zwischen", "tra", "fra", "tussen"];
 const RANGE_JOIN = ["and", "et", "y", "e", "und", "en", "-", "–", "to", "a", "bis"];
 
 /** "Cheap" in the languages agents pass through: the cheaper half (see PriceLevels). */
 const CHEAP = [
-  "cheap", "cheaper", "cheapest", "affordable", "inexpensive", "low cost", "low-cost", "lowest price", "low price", "low priced",
-  "budget friendly", "budget-friendly", "on a budget", "low budget", "tight budget", "reasonably priced", "economical",
-  "barato", "barata", "baratos", "baratas", "economico", "economica", "economicos", "asequible", "asequibles", "bajo costo",
-  "bajo coste", "acessivel", "acessiveis", "baixo custo", "em conta", "a buon mercato", "conveniente", "poco costoso",
-  "gunstig", "gunstige", "gunstigen", "gunstiger", "guenstig", "guenstige", "guenstigen", "billig", "billige", "billigen",
-  "preiswert", "preiswerte", "preiswerten", "kostengunstig", "preisgunstig", "pas cher", "pas chere", "pas chers",
-  "bon marche", "abordable", "abordables", "economique", "economiques", "moins cher", "moins chere", "petit budget",
-  "goedkoop", "goedkope", "安い", "格安", "激安", "お手頃", "手頃", "便宜", "实惠", "平价", "低价", "저렴한", "저렴", "저가",
+  "cheap",
+  "cheaper",
+  "cheapest",
+  "affordable",
+  "inexpensive",
+  "low cost",
+  "low-cost",
+  "lowest price",
+  "low price",
+  "low priced",
+  "budget friendly",
+  "budget-friendly",
+  "on a budget",
+  "low budget",
+  "tight budget",
+  "reasonably priced",
+  "economical",
+  "barato",
+  "barata",
+  "baratos",
+  "baratas",
+  "economico",
+  "economica",
+  "economicos",
+  "asequible",
+  "asequibles",
+  "bajo costo",
+  "bajo coste",
+  "acessivel",
+  "acessiveis",
+  "baixo custo",
+  "em conta",
+  "a buon mercato",
+  "conveniente",
+  "poco costoso",
+  "gunstig",
+  "gunstige",
+  "gunstigen",
+  "gunstiger",
+  "guenstig",
+  "guenstige",
+  "guenstigen",
+  "billig",
+  "billige",
+  "billigen",
+  "preiswert",
+  "preiswerte",
+  "preiswerten",
+  "kostengunstig",
+  "preisgunstig",
+  "pas cher",
+  "pas chere",
+  "pas chers",
+  "bon marche",
+  "abordable",
+  "abordables",
+  "economique",
+  "economiques",
+  "moins cher",
+  "moins chere",
+  "petit budget",
+  "goedkoop",
+  "goedkope",
+  "安い",
+  "格安",
+  "激安",
+  "お手頃",
+  "手頃",
+  "便宜",
+  "实惠",
+  "平价",
+  "低价",
+  "저렴한",
+  "저렴",
+  "저가",
 ];
 /** "Free": a service priced 0. Nearby words of a free call ("first call", "consultation") go with it. */
 const FREE = [
-  "free", "free of charge", "no cost", "no charge", "complimentary", "gratis", "gratuito", "gratuita", "gratuitos", "gratuitas",
-  "sin costo", "sem custo", "kostenlos", "kostenlose", "kostenloses", "kostenlosen", "kostenfrei", "gratuit", "gratuite",
-  "gratuitement", "無料", "免费", "免費", "무료",
+  "free",
+  "free of charge",
+  "no cost",
+  "no charge",
+  "complimentary",
+  "gratis",
+  "gratuito",
+  "gratuita",
+  "gratuitos",
+  "gratuitas",
+  "sin costo",
+  "sem custo",
+  "kostenlos",
+  "kostenlose",
+  "kostenloses",
+  "kostenlosen",
+  "kostenfrei",
+  "gratuit",
+  "gratuite",
+  "gratuitement",
+  "無料",
+  "免费",
+  "免費",
+  "무료",
 ];
 const FREE_COMPANIONS = [
-  "first", "initial", "intro", "introductory", "introduction", "call", "calls", "consultation", "consultations", "consult",
-  "session", "meeting", "chat", "consulta", "primera", "primeira", "primeiro", "llamada", "chamada", "consulenza", "prima",
-  "chiamata", "erstgesprach", "erstgespraech", "erstberatung", "beratung", "gesprach", "premier", "premiere", "appel",
-  "rendez-vous", "rendez vous", "kennismakingsgesprek", "相談", "咨询", "상담", "初回",
+  "first",
+  "initial",
+  "intro",
+  "introductory",
+  "introduction",
+  "call",
+  "calls",
+  "consultation",
+  "consultations",
+  "consult",
+  "session",
+  "meeting",
+  "chat",
+  "consulta",
+  "primera",
+  "primeira",
+  "primeiro",
+  "llamada",
+  "chamada",
+  "consulenza",
+  "prima",
+  "chiamata",
+  "erstgesprach",
+  "erstgespraech",
+  "erstberatung",
+  "beratung",
+  "gesprach",
+  "premier",
+  "premiere",
+  "appel",
+  "rendez-vous",
+  "rendez vous",
+  "kennismakingsgesprek",
+  "相談",
+  "咨询",
+  "상담",
+  "初回",
 ];
 
 const escapeWord = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, " +");
-const alternation = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map(escapeWord).join("|");
+const alternation = (words: string[]) =>
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeWord)
+    .join("|");
 // CJK words have no spaces around them; Latin ones need word edges.
 const edged = (words: string) => `(?:${L}(?:${words})${R}|(?:${words}))`;
 
-const RANGE = new RegExp(`${L}(?:(?:${alternation(RANGE_START)}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(RANGE_JOIN)}) *(${AMOUNT}|${NUM})(?![\\p{L}\\p{N}])`, "gu");
+const RANGE = new RegExp(
+  `${L}(?:(?:${alternation(RANGE_START)}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(RANGE_JOIN)}) *(${AMOUNT}|${NUM})(?![\\p{L}\\p{N}])`,
+  "gu",
+);
 const BOUNDED = new RegExp(`${L}(${alternation(AT_MOST)}|${alternation(AT_LEAST)}|<=?|>=?) *${AMOUNT}`, "gu");
 const CJK_BOUND = new RegExp(`${NUM} *${CURRENCY_AFTER}? *(以下|未満|以内|이하|미만|까지|以上|이상)`, "gu");
 const BARE = new RegExp(`${L}${AMOUNT}`, "gu");
-const CHEAP_WORDS = new RegExp(`${edged(alternation(CHEAP.filter((w) => /\p{Script=Latin}/u.test(w))))}|${alternation(CHEAP.filter((w) => !/\p{Script=Latin}/u.test(w)))}`, "gu");
+const CHEAP_WORDS = new RegExp(
+  `${edged(alternation(CHEAP.filter((w) => /\p{Script=Latin}/u.test(w))))}|${alternation(CHEAP.filter((w) => !/\p{Script=Latin}/u.test(w)))}`,
+  "gu",
+);
 const FREE_RUN = new RegExp(
   `(?:${L}(?:${alternation(FREE_COMPANIONS)}) +)*(?:${L}(?:${alternation(FREE)})${R}|${alternation(FREE.filter((w) => !/\p{Script=Latin}/u.test(w)))})(?: *(?:${alternation(FREE_COMPANIONS)})${R})*`,
   "gu",
@@ -149,13 +343,26 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
   take(CHEAP_WORDS, () => (cheap = true));
   if (!words.length) return { price: null, rest: text };
   if (free) atMost(0);
-  const meaning: PriceWords["meaning"] = free ? "free" : max !== null ? (min !== null ? "between" : "at_most") : cheap ? "cheap" : "at_least";
+  const meaning: PriceWords["meaning"] = free
+    ? "free"
+    : max !== null
+      ? min !== null
+        ? "between"
+        : "at_most"
+      : cheap
+        ? "cheap"
+        : "at_least";
   return { price: { words, meaning, min, max }, rest: text.replace(/\s+/g, " ").trim() };
 }
 
 /** The contract's interpretation of price words, with the upper bound `cheap` stood for in this search. */
 export function priceInterpretation(price: PriceWords, cheapMax: number | null): PriceInterpretation {
-  return { words: price.words, meaning: price.meaning, min_usd: price.min, max_usd: price.max ?? (price.meaning === "cheap" ? cheapMax : null) };
+  return {
+    words: price.words,
+    meaning: price.meaning,
+    min_usd: price.min,
+    max_usd: price.max ?? (price.meaning === "cheap" ? cheapMax : null),
+  };
 }
 
 /** A `max_price` below `min_price` finds nobody by construction: a 400 naming it, so the caller fixes it. */

@@ -79,7 +79,13 @@ class Interpreter {
   readonly groups: QueryGroup[] = [];
   readonly ignored: string[] = [];
   readonly corrections: { from: string; to: string }[] = [];
-  readonly recognized = { categories: new Set<string>(), subcategories: new Set<string>(), languages: new Set<string>(), countries: new Set<string>(), cities: new Set<string>() };
+  readonly recognized = {
+    categories: new Set<string>(),
+    subcategories: new Set<string>(),
+    languages: new Set<string>(),
+    countries: new Set<string>(),
+    cities: new Set<string>(),
+  };
   /** Plain words that need the lexicon (typo correction), with the group each belongs to. */
   readonly pending: { word: string; group: QueryGroup }[] = [];
 
@@ -95,7 +101,8 @@ class Interpreter {
         this.recognized.subcategories.add(concept.key);
         const parent = this.vocabulary.categoryOfSubcategory.get(concept.key);
         const alternatives = [scaled(exact(subcategoryToken(concept.key)))];
-        if (parent) alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent * factor });
+        if (parent)
+          alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent * factor });
         return alternatives;
       }
       case "language":
@@ -124,7 +131,14 @@ class Interpreter {
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
-    this.groups.push({ label, alternatives: dedupe(alternatives), weight, ...(ids ? { concepts: ids } : {}), ...phrase, ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}) });
+    this.groups.push({
+      label,
+      alternatives: dedupe(alternatives),
+      weight,
+      ...(ids ? { concepts: ids } : {}),
+      ...phrase,
+      ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
+    });
   }
 
   /**
@@ -137,18 +151,30 @@ class Interpreter {
     if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
     // Not the label's own words or their inflections ("taxes" for "tax": the prefix finds them), nor plurals of another.
     const stems = label.split(" ").map((w) => w.slice(0, 4));
-    const candidates = this.vocabulary.terms(named[0]).filter(
-      (term) => !term.includes(" ") && term.length >= 4 && LATIN_WORD.test(term) && !this.vocabulary.isStopWord(term) && this.vocabulary.lookup(term).length === 1,
+    const candidates = this.vocabulary
+      .terms(named[0])
+      .filter(
+        (term) =>
+          !term.includes(" ") &&
+          term.length >= 4 &&
+          LATIN_WORD.test(term) &&
+          !this.vocabulary.isStopWord(term) &&
+          this.vocabulary.lookup(term).length === 1,
+      );
+    const words = candidates.filter(
+      (w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))),
     );
-    const words = candidates.filter((w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))));
-    return words.slice(0, MAX_SYNONYM_WORDS).map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
+    return words
+      .slice(0, MAX_SYNONYM_WORDS)
+      .map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
   }
 
   addWord(word: string) {
     const alternatives = [exact(word)];
     const latin = LATIN_WORD.test(word);
     if (latin && word.length >= MIN_PREFIX) alternatives.push({ lexemes: [word], prefix: true, factor: FACTOR.prefix });
-    if (latin && word.length > 4 && word.endsWith("s")) alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
+    if (latin && word.length > 4 && word.endsWith("s"))
+      alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
     const group: QueryGroup = { label: word, alternatives, weight: GROUP_WEIGHT.word, plain: true };
     this.groups.push(group);
     if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
@@ -159,14 +185,22 @@ class Interpreter {
     const whole = this.vocabulary.lookup(run);
     if (whole.length) return this.addConceptGroup(run, whole);
     // A particle inside a term ("英語の家庭教師" for 英語家庭教師): the run without its one-character stop words.
-    const compact = Array.from(run).filter((c) => !this.vocabulary.isStopWord(c)).join("");
+    const compact = Array.from(run)
+      .filter((c) => !this.vocabulary.isStopWord(c))
+      .join("");
     const joined = compact !== run && compact ? this.vocabulary.lookup(compact) : [];
     if (joined.length) return this.addConceptGroup(compact, joined);
     const chars = Array.from(run);
     let unknown = "";
     const flush = (alone: boolean) => {
       // A stray single character between recognised terms is a particle or noise; alone it may be a surname.
-      if (unknown && (Array.from(unknown).length > 1 || alone)) this.groups.push({ label: unknown, alternatives: [exact(...bigrams(unknown))], weight: GROUP_WEIGHT.word, plain: true });
+      if (unknown && (Array.from(unknown).length > 1 || alone))
+        this.groups.push({
+          label: unknown,
+          alternatives: [exact(...bigrams(unknown))],
+          weight: GROUP_WEIGHT.word,
+          plain: true,
+        });
       unknown = "";
     };
     for (let pos = 0; pos < chars.length; ) {
@@ -205,11 +239,15 @@ class Interpreter {
       // vocabulary does not hold: near a short word, a name or a stray word of some profile is
       // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
       const nearWords = entry.near.filter(
-        (n) => !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") && (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
+        (n) =>
+          !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") &&
+          (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
       );
       for (const near of nearWords) {
         group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });
-        group.alternatives.push(...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)));
+        group.alternatives.push(
+          ...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)),
+        );
       }
       if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
       group.alternatives = dedupe(group.alternatives);
@@ -250,9 +288,12 @@ class Interpreter {
     // A specific need beside a generic role ("consultant", "advisor") is the need: a category
     // alone then counts as a plain word does, the subcategory double ("cybersecurity consultant").
     if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
-      for (const group of this.groups) if (group.concepts && !group.concepts.includes("subcategory\t")) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+      for (const group of this.groups)
+        if (group.concepts && !group.concepts.includes("subcategory\t"))
+          group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
     if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
-    for (const group of this.groups) if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
+    for (const group of this.groups)
+      if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
   }
 }
 
@@ -268,7 +309,9 @@ const STAND_IN = 0.9;
 /** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
 function codeWords(q: string): Set<string> {
   const words = q.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((w) => (/^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w)))).map((w) => normalizeText(w)));
+  return new Set(
+    words.filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w))).map((w) => normalizeText(w)),
+  );
 }
 
 /** A profession's term or a plain word, with a code among its words or a number beside a word ("ISO 27001"). */
@@ -276,7 +319,10 @@ function isSpecific(group: QueryGroup, codes: ReadonlySet<string>): boolean {
   const isPlace = group.alternatives.some((a) => a.lexemes.some((l) => /^(lang|cc|city):/.test(l)));
   if (isPlace || (!group.concepts && !isPlainWord(group))) return false;
   const words = group.label.split(" ");
-  return words.some((w) => codes.has(w)) || (group.concepts !== undefined && words.length > 1 && words.some((w) => /\p{N}/u.test(w)));
+  return (
+    words.some((w) => codes.has(w)) ||
+    (group.concepts !== undefined && words.length > 1 && words.some((w) => /\p{N}/u.test(w)))
+  );
 }
 
 /**
@@ -294,7 +340,11 @@ function narrow(group: QueryGroup) {
 
 /** A group of one query word with no concept behind it (not a place, a language, a synonym). */
 function isPlainWord(group: QueryGroup): boolean {
-  return group.plain === true && !group.titleTerms && group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":")));
+  return (
+    group.plain === true &&
+    !group.titleTerms &&
+    group.alternatives.every((a) => !a.lexemes.some((l) => l.includes(":")))
+  );
 }
 
 function dedupe(alternatives: Alternative[]): Alternative[] {
@@ -316,7 +366,10 @@ function dedupe(alternatives: Alternative[]): Alternative[] {
  */
 export function withoutExpansion(parsed: ParsedQuery, keep: (a: Alternative) => boolean = () => false): ParsedQuery {
   if (!parsed.groups.some((g) => g.alternatives.some((a) => a.expansion && !keep(a)))) return parsed;
-  return { ...parsed, groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion || keep(a)) })) };
+  return {
+    ...parsed,
+    groups: parsed.groups.map((g) => ({ ...g, alternatives: g.alternatives.filter((a) => !a.expansion || keep(a)) })),
+  };
 }
 
 /** Whether a parsed query holds any profession's other names (then plan.ts wants the statistics). */

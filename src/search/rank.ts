@@ -76,13 +76,17 @@ function groupScore(sql: Sql, group: QueryGroup, readsAsName: boolean) {
       levels.set(score, [...(levels.get(score) ?? []), alternativeQuery(a, w)]);
     }
   }
-  const steps = [...levels].map(([score, queries]) => ({ score, query: queries.join(" | ") })).sort((a, b) => b.score - a.score);
+  const steps = [...levels]
+    .map(([score, queries]) => ({ score, query: queries.join(" | ") }))
+    .sort((a, b) => b.score - a.score);
   const whens = steps.map((s) => sql`when dd.doc @@ ${s.query}::tsquery then ${s.score}::float8`);
   const best = sql`(case ${whens.reduce((all, when) => sql`${all} ${when}`, sql``)} else 0::float8 end)`;
   const titled = group.titleTerms?.length
     ? sql` + (case when dd.doc @@ ${group.titleTerms.map((a) => alternativeQuery(a, "AB")).join(" | ")}::tsquery then ${TITLE_BONUS}::float8 else 0 end)`
     : sql``;
-  const phrased = group.phrase ? sql` + (case when dd.doc @@ ${alternativeQuery(group.phrase)}::tsquery then ${PHRASE_BONUS}::float8 else 0 end)` : sql``;
+  const phrased = group.phrase
+    ? sql` + (case when dd.doc @@ ${alternativeQuery(group.phrase)}::tsquery then ${PHRASE_BONUS}::float8 else 0 end)`
+    : sql``;
   const any = groupQuery(group);
   return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}${phrased}
     when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
@@ -108,20 +112,40 @@ const FULL_MATCH = 0.5;
  * Each group's score is computed once per row (`offset 0` keeps the inner selects from being
  * inlined into every use), on one detoasted copy of the document.
  */
-export function relevance(sql: Sql, groups: QueryGroup[], pattern: string | null, phrases: Phrase[] = [], readsAsName = true) {
-  const whole = pattern ? sql`(case when e.search_text like ${pattern} then ${VERBATIM}::float8 else 0 end)` : sql`0::float8`;
+export function relevance(
+  sql: Sql,
+  groups: QueryGroup[],
+  pattern: string | null,
+  phrases: Phrase[] = [],
+  readsAsName = true,
+) {
+  const whole = pattern
+    ? sql`(case when e.search_text like ${pattern} then ${VERBATIM}::float8 else 0 end)`
+    : sql`0::float8`;
   if (!groups.length) return whole;
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
   const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`));
   // A phrase of the query found verbatim earns its share of the bonus, so one more word that
   // matches nobody ("family lawyer lyon") does not erase what "Family Lawyer" in a title is worth.
   const verbatim = phrases.length
-    ? sql`greatest(${whole}, ${join(phrases.map((p) => sql`(case when e.search_text like ${p.pattern} then ${(VERBATIM * p.weight) / total}::float8 else 0 end)`), sql`+`)})`
+    ? sql`greatest(${whole}, ${join(
+        phrases.map(
+          (p) =>
+            sql`(case when e.search_text like ${p.pattern} then ${(VERBATIM * p.weight) / total}::float8 else 0 end)`,
+        ),
+        sql`+`,
+      )})`
     : whole;
   const columns = groups.map((g, i) => sql`${groupScore(sql, g, readsAsName)} as ${sql(`g${i}`)}`);
   const names = groups.map((_, i) => sql`${sql(`g${i}`)}`);
-  const coverage = join(names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`), sql`+`);
-  const quality = join(names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`), sql`+`);
+  const coverage = join(
+    names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`),
+    sql`+`,
+  );
+  const quality = join(
+    names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`),
+    sql`+`,
+  );
   // `|| ''` detoasts (and decompresses) the document once per row; every test then reads that copy.
   return sql`(select (${coverage}) / ${total} + 0.5 * (${quality}) / ${total} + ${verbatim}
     from (select ${join(columns, sql`,`)} from (select e.search_doc || ''::tsvector as doc offset 0) as dd offset 0) as g)`;

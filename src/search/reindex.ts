@@ -53,7 +53,12 @@ export async function reindexStale(
     const rows = await sql<{ id: string }[]>`
       select id from experts where search_doc_version <> ${SEARCH_DOC_VERSION} order by id limit ${batchSize}`;
     if (!rows.length) break;
-    await sql.begin((tx) => refreshSearchDocuments(tx, rows.map((r) => r.id)));
+    await sql.begin((tx) =>
+      refreshSearchDocuments(
+        tx,
+        rows.map((r) => r.id),
+      ),
+    );
     done += rows.length;
     onProgress?.(done, count);
   }
@@ -79,9 +84,12 @@ interface Deferred {
 /** Puts one deferred index or key back (unless it is there already) and forgets it, in one transaction. */
 async function restoreOne(tx: Sql, row: Deferred): Promise<void> {
   await tx`select set_config('maintenance_work_mem', ${RESTORE_WORK_MEM}, true)`;
-  const exists = row.kind === "index"
-    ? (await tx`select 1 from pg_class where oid = to_regclass(${row.name})`).length > 0
-    : (await tx`select 1 from pg_constraint where conrelid = to_regclass(split_part(${row.name}, '.', 1)) and conname = split_part(${row.name}, '.', 2)`).length > 0;
+  const exists =
+    row.kind === "index"
+      ? (await tx`select 1 from pg_class where oid = to_regclass(${row.name})`).length > 0
+      : (
+          await tx`select 1 from pg_constraint where conrelid = to_regclass(split_part(${row.name}, '.', 1)) and conname = split_part(${row.name}, '.', 2)`
+        ).length > 0;
   if (!exists) {
     if (row.prepare) await tx.unsafe(row.prepare); // statements the import wrote from the catalog
     await tx.unsafe(row.restore);

@@ -24,7 +24,12 @@ export function checkResultWindow(query: { page?: number; limit?: number }): voi
   const limit = query.limit ?? 10;
   if ((page + 1) * limit <= MAX_RESULT_WINDOW) return;
   throw validationProblem(
-    [{ field: "page", message: `is past the first ${MAX_RESULT_WINDOW} results: with limit ${limit} the last page is ${lastReachablePage(limit)}. Narrow the search (q, filters) instead of paging deeper` }],
+    [
+      {
+        field: "page",
+        message: `is past the first ${MAX_RESULT_WINDOW} results: with limit ${limit} the last page is ${lastReachablePage(limit)}. Narrow the search (q, filters) instead of paging deeper`,
+      },
+    ],
     `Only the first ${MAX_RESULT_WINDOW} results of a search can be paged through: (page + 1) × limit must be at most ${MAX_RESULT_WINDOW}.`,
   );
 }

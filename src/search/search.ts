@@ -11,7 +11,14 @@ import type { ParsedQuery } from "./query.ts";
 import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
 import type { Vocabulary } from "./vocabulary.ts";
-import { countQuery, EXACT_TOTAL_LIMIT, firstPageQuery, type PageStatement, type TextTier, tierPageQuery } from "./statement.ts";
+import {
+  countQuery,
+  EXACT_TOTAL_LIMIT,
+  firstPageQuery,
+  type PageStatement,
+  type TextTier,
+  tierPageQuery,
+} from "./statement.ts";
 
 export type { ExpertSearchResult, SearchQuery };
 export { EXACT_TOTAL_LIMIT };
@@ -33,7 +40,13 @@ export async function searchPage(sql: Sql, statement: PageStatement): Promise<ob
   if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
   // The first tier ended on this page or before it: how many it holds decides where the rest starts.
   const wordsTotal = first.length > 0 ? plan.offset + first.length : await countMatches(sql, plan, "words");
-  const rest = { ...statement, parsed: plan.parsed, tier: "rest" as const, offset: Math.max(0, plan.offset - wordsTotal), limit: plan.limit - first.length };
+  const rest = {
+    ...statement,
+    parsed: plan.parsed,
+    tier: "rest" as const,
+    offset: Math.max(0, plan.offset - wordsTotal),
+    limit: plan.limit - first.length,
+  };
   return [...first, ...(await tierPageQuery(sql, rest))];
 }
 
@@ -45,7 +58,8 @@ export async function searchPage(sql: Sql, statement: PageStatement): Promise<ob
 async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string, version: string): Promise<number> {
   const { sql, stores } = deps;
   const groups = plan.parsed?.groups ?? [];
-  if (unfiltered(plan.match) && provablyMoreThan(await stores.frequencies.get(sql), groups, EXACT_TOTAL_LIMIT)) return EXACT_TOTAL_LIMIT + 1;
+  if (unfiltered(plan.match) && provablyMoreThan(await stores.frequencies.get(sql), groups, EXACT_TOTAL_LIMIT))
+    return EXACT_TOTAL_LIMIT + 1;
   return stores.totals.total(`${filterKey}\nwords`, version, () => countMatches(sql, plan, "words"));
 }
 
@@ -54,11 +68,21 @@ async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string,
  * `max_price` is given; the categories are those `q` names (a subcategory by its category) and the
  * `category` filter.
  */
-async function cheapLevel(deps: SearchDeps, query: SearchQuery, parsed: ParsedQuery, vocabulary: Vocabulary, version: string): Promise<number | null> {
+async function cheapLevel(
+  deps: SearchDeps,
+  query: SearchQuery,
+  parsed: ParsedQuery,
+  vocabulary: Vocabulary,
+  version: string,
+): Promise<number | null> {
   if (parsed.price?.meaning !== "cheap" || query.max_price !== undefined) return null;
   const { categories, subcategories } = parsed.interpretation.recognized;
   const named = [...categories, ...subcategories.map((s) => vocabulary.categoryOfSubcategory.get(s)), query.category];
-  return deps.stores.priceLevels.cheap(deps.sql, named.filter((c): c is string => Boolean(c)), version);
+  return deps.stores.priceLevels.cheap(
+    deps.sql,
+    named.filter((c): c is string => Boolean(c)),
+    version,
+  );
 }
 
 /**
@@ -66,7 +90,12 @@ async function cheapLevel(deps: SearchDeps, query: SearchQuery, parsed: ParsedQu
  * parse remembered for this directory version. Exported for the benchmarks, which time the
  * statements of a plan.
  */
-export async function readPlan(deps: SearchDeps, query: SearchQuery, version: string, vocabulary?: Vocabulary | null): Promise<SearchPlan> {
+export async function readPlan(
+  deps: SearchDeps,
+  query: SearchQuery,
+  version: string,
+  vocabulary?: Vocabulary | null,
+): Promise<SearchPlan> {
   if (!query.q) return planSearch(query, null);
   vocabulary ??= await deps.stores.vocabulary.get(deps.sql);
   const parsed = await deps.stores.parsed.read(deps.sql, query.q, version, vocabulary);
@@ -97,7 +126,11 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
   const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
-  const counted = dense ? wordMatches : pageProvesTotal ? offset + rows.length : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
+  const counted = dense
+    ? wordMatches
+    : pageProvesTotal
+      ? offset + rows.length
+      : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   return {

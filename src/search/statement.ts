@@ -105,7 +105,11 @@ function filterTokens(category: string | null, country: string | null, language:
 }
 
 function filterLexemes(category: string | null, country: string | null, language: string | null): string[] {
-  const tokens = [category && categoryToken(category), country && countryToken(country), language && languageToken(language)];
+  const tokens = [
+    category && categoryToken(category),
+    country && countryToken(country),
+    language && languageToken(language),
+  ];
   return tokens.filter((t): t is string => Boolean(t));
 }
 
@@ -159,7 +163,9 @@ function candidates(sql: Sql, page: TierPage) {
   // ratings past a million misses.
   const dense = tier === "words" && page.wordMatches > EXACT_TOTAL_LIMIT;
   const byRating = (limit: number) =>
-    dense ? sql`order by e.rating desc nulls last, e.id limit ${limit}` : sql`order by e.rating + 0 desc nulls last, e.id limit ${limit}`;
+    dense
+      ? sql`order by e.rating desc nulls last, e.id limit ${limit}`
+      : sql`order by e.rating + 0 desc nulls last, e.id limit ${limit}`;
   const all = allGroupsQuery(parsed.groups);
   // The rest tier (a bio or a substring) was never counted: how many match is not known.
   if (tier !== "words") return sql`(${bestRated(sql, where, window, false)})`;
@@ -168,8 +174,12 @@ function candidates(sql: Sql, page: TierPage) {
   // Every word: fewer than match any, how many fewer is a guess (expectedShare); so when those are
   // dense, looked for both ways, each bounded. When they are not, every match is few enough to sort.
   const { category, country, language } = plan.match;
-  const share = page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterLexemes(category, country, language)) : 1;
-  const strict = dense ? bestRated(sql, every, window, share * WALK_LIMIT >= window) : sql`select e.id from experts e where ${every} ${byRating(window)}`;
+  const share = page.frequencies
+    ? expectedShare(page.frequencies, parsed.groups, filterLexemes(category, country, language))
+    : 1;
+  const strict = dense
+    ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
+    : sql`select e.id from experts e where ${every} ${byRating(window)}`;
   return sql`(
     with strict as materialized (${strict})
     select id from strict
@@ -187,14 +197,21 @@ function candidates(sql: Sql, page: TierPage) {
  * fills `limit` or the index gives fewer than SAMPLE_LIMIT; otherwise (the guess wrong both ways)
  * the best-rated of what the two found. `bounds` are the two limits (smaller in a test).
  */
-export function bestRated(sql: Sql, where: Fragment, limit: number, walkFirst: boolean, bounds = { walk: WALK_LIMIT, sample: SAMPLE_LIMIT }) {
+export function bestRated(
+  sql: Sql,
+  where: Fragment,
+  limit: number,
+  walkFirst: boolean,
+  bounds = { walk: WALK_LIMIT, sample: SAMPLE_LIMIT },
+) {
   // The walk is a subquery with its own LIMIT, so it stops there whatever `where` matches.
   const walk = (when: Fragment) => sql`
     select e.id, e.rating from (
       select * from experts e where e.is_public and e.is_verified order by e.rating desc nulls last, e.id limit ${bounds.walk}
     ) e
     where ${where} ${when} order by e.rating desc nulls last, e.id limit ${limit}`;
-  const sample = (when: Fragment) => sql`select e.id, e.rating from experts e where ${where} ${when} limit ${bounds.sample}`;
+  const sample = (when: Fragment) =>
+    sql`select e.id, e.rating from experts e where ${where} ${when} limit ${bounds.sample}`;
   const [first, second] = walkFirst
     ? [walk(sql``), sample(sql`and (select count(*) from first) < ${limit}`)]
     : [sample(sql``), walk(sql`and (select count(*) from first) >= ${bounds.sample}`)];
@@ -244,7 +261,13 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
   const { parsed } = page;
   const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
   const score = relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName);
-  return pageOf(sql, page, { from, score, order: ordering(sql, "relevance", true), offset: page.offset, limit: page.limit });
+  return pageOf(sql, page, {
+    from,
+    score,
+    order: ordering(sql, "relevance", true),
+    offset: page.offset,
+    limit: page.limit,
+  });
 }
 
 /**
@@ -255,7 +278,11 @@ export function firstPageQuery(sql: Sql, statement: PageStatement) {
   const { plan } = statement;
   const { parsed } = plan;
   if (plan.sort !== "relevance" || parsed === null) {
-    const slice = { from: sql`experts e where ${filters(sql, plan)}`, score: sql`0::float8`, order: ordering(sql, plan.sort, false) };
+    const slice = {
+      from: sql`experts e where ${filters(sql, plan)}`,
+      score: sql`0::float8`,
+      order: ordering(sql, plan.sort, false),
+    };
     return pageOf(sql, statement, { ...slice, offset: plan.offset, limit: plan.limit });
   }
   return tierPageQuery(sql, { ...statement, parsed, tier: "words", offset: plan.offset, limit: plan.limit });

@@ -40,5 +40,12 @@ export function searchStores(): SearchStores {
 
 /** The counters of every search cache, for /metrics. */
 export function searchCacheStats(stores: SearchStores): CacheStats[] {
-  return [stores.totals.stats(), stores.answers.stats(), stores.parsed.stats(), stores.vocabulary.stats(), stores.frequencies.stats(), stores.priceLevels.stats()];
+  return [
+    stores.totals.stats(),
+    stores.answers.stats(),
+    stores.parsed.stats(),
+    stores.vocabulary.stats(),
+    stores.frequencies.stats(),
+    stores.priceLevels.stats(),
+  ];
 }

@@ -35,7 +35,10 @@ const KEY_RULES: Record<VocabularyKind, RegExp> = {
 };
 
 /** Entries of one file, or every line that is wrong (nothing is half-read). */
-export function parseVocabularyFile(text: string, locale: VocabularyLocale): { entries: VocabularyEntry[]; errors: VocabularyFileError[] } {
+export function parseVocabularyFile(
+  text: string,
+  locale: VocabularyLocale,
+): { entries: VocabularyEntry[]; errors: VocabularyFileError[] } {
   const entries: VocabularyEntry[] = [];
   const errors: VocabularyFileError[] = [];
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
@@ -55,7 +58,10 @@ export function parseVocabularyFile(text: string, locale: VocabularyLocale): { e
       errors.push({ line, message: `bad key "${key}" for kind ${kind}` });
       continue;
     }
-    const list = terms.split("|").map((t) => t.trim()).filter(Boolean);
+    const list = terms
+      .split("|")
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (!list.length) {
       errors.push({ line, message: "no terms" });
       continue;
@@ -71,7 +77,10 @@ export function parseVocabularyFile(text: string, locale: VocabularyLocale): { e
 }
 
 /** An operator's file for one locale, checked whole: its entries, or every problem by line. */
-export function readVocabularyImport(locale: string, text: string): { locale: VocabularyLocale; entries: VocabularyEntry[] } | { errors: string[] } {
+export function readVocabularyImport(
+  locale: string,
+  text: string,
+): { locale: VocabularyLocale; entries: VocabularyEntry[] } | { errors: string[] } {
   if (!isLocale(locale)) return { errors: [`Unknown locale "${locale}"; one of ${LOCALES.join(", ")}.`] };
   const { entries, errors } = parseVocabularyFile(text, locale as VocabularyLocale);
   if (errors.length) return { errors: errors.map((e) => `line ${e.line}: ${e.message}`) };

@@ -9,12 +9,15 @@ import { Vocabulary } from "./vocabulary.ts";
 export function builtinEntries(): VocabularyEntry[] {
   const read = (file: string, text: string, locale: VocabularyLocale) => {
     const { entries, errors } = parseVocabularyFile(text, locale);
-    if (errors.length) throw new Error(`src/search/vocabulary/${file}.tsv line ${errors[0].line}: ${errors[0].message}`);
+    if (errors.length)
+      throw new Error(`src/search/vocabulary/${file}.tsv line ${errors[0].line}: ${errors[0].message}`);
     return entries;
   };
   return [
     ...LOCALES.flatMap((locale) => read(locale, BUILTIN_VOCABULARY[locale], locale)),
-    ...Object.entries(QUERY_VOCABULARY).flatMap(([language, text]) => read(`query-${language}`, text, QUERY_VOCABULARY_LOCALE)),
+    ...Object.entries(QUERY_VOCABULARY).flatMap(([language, text]) =>
+      read(`query-${language}`, text, QUERY_VOCABULARY_LOCALE),
+    ),
   ];
 }
 
@@ -26,7 +29,12 @@ function hashOf(files: Record<string, string>, queryFiles: Record<string, string
 }
 
 /** Writes entries as rows of one source, replacing that source's rows of the given locales. */
-async function replaceEntries(tx: Sql, entries: VocabularyEntry[], source: "builtin" | "operator", locales: readonly VocabularyLocale[]) {
+async function replaceEntries(
+  tx: Sql,
+  entries: VocabularyEntry[],
+  source: "builtin" | "operator",
+  locales: readonly VocabularyLocale[],
+) {
   await tx`delete from search_vocabulary where source = ${source} and locale in ${tx(locales as string[])}`;
   for (let i = 0; i < entries.length; i += 5000) {
     const slice = entries.slice(i, i + 5000);
@@ -58,7 +66,11 @@ export async function syncBuiltinVocabulary(sql: Pool): Promise<boolean> {
 }
 
 /** Replaces the operator's own entries of one locale (the `vocabulary import` command). */
-export async function importOperatorVocabulary(sql: Pool, locale: VocabularyLocale, entries: VocabularyEntry[]): Promise<void> {
+export async function importOperatorVocabulary(
+  sql: Pool,
+  locale: VocabularyLocale,
+  entries: VocabularyEntry[],
+): Promise<void> {
   await sql.begin(async (tx) => {
     await replaceEntries(tx, entries, "operator", [locale]);
     await addLexiconWords(tx, new Vocabulary(entries).words());
@@ -99,7 +111,11 @@ export class VocabularyCache {
   /** Trusts the copy until the channel says the vocabulary changed (or re-listens). */
   listenOn(channel: Channel): void {
     this.channel = channel;
-    channel.on(SEARCH_VOCABULARY_CHANNEL, () => void this.heard++, () => void this.heard++);
+    channel.on(
+      SEARCH_VOCABULARY_CHANNEL,
+      () => void this.heard++,
+      () => void this.heard++,
+    );
   }
 
   async get(sql: Sql): Promise<Vocabulary> {
@@ -123,9 +139,15 @@ export class VocabularyCache {
     let vocabulary = this.compiled.get(version);
     if (!vocabulary) {
       const rows = await sql<VocabularyEntry[]>`select locale, kind, key, term from search_vocabulary`;
-      const subcategories = await sql<{ slug: string; category_slug: string }[]>`select slug, category_slug from subcategories`;
+      const subcategories = await sql<
+        { slug: string; category_slug: string }[]
+      >`select slug, category_slug from subcategories`;
       const categories = await sql<{ slug: string }[]>`select slug from categories`;
-      vocabulary = new Vocabulary(rows, new Map(subcategories.map((s) => [s.slug, s.category_slug])), new Set(categories.map((c) => c.slug)));
+      vocabulary = new Vocabulary(
+        rows,
+        new Map(subcategories.map((s) => [s.slug, s.category_slug])),
+        new Set(categories.map((c) => c.slug)),
+      );
       this.compiled.set(version, vocabulary);
     }
     this.checked = { version, at: performance.now(), heard, generation };

@@ -13,7 +13,9 @@ const MAX_PHRASE = 6;
 
 /** A term as the matcher compares it: its normalised words joined by one space. */
 export function termKey(term: string): string {
-  return tokenize(normalizeText(term)).map((t) => t.text).join(" ");
+  return tokenize(normalizeText(term))
+    .map((t) => t.text)
+    .join(" ");
 }
 
 /**
@@ -80,7 +82,11 @@ export class Vocabulary {
    * repeat every phrase under every kind.
    */
   private linkSynonyms() {
-    const stem = (term: string) => term.split(" ").map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w)).join(" ");
+    const stem = (term: string) =>
+      term
+        .split(" ")
+        .map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w))
+        .join(" ");
     const professions = new Map<string, Concept[]>();
     for (const [term, concepts] of this.concepts) {
       const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");

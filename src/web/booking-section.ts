@@ -103,9 +103,11 @@ export function bookingSection(o: {
   <h2>${t.booking}</h2>
   <h3>${t.freeTimes}</h3>
   <p class="muted" data-zone-caption="${t.timesIn}">${fill(t.timesIn, { zone })}</p>
-  ${availability.upcoming.length
-    ? html`<ul class="slots">${availability.upcoming.slice(0, 8).map((s) => interval(locale, zone, s))}</ul>`
-    : html`<p class="muted">${t.noFreeTimes}</p>`}
+  ${
+    availability.upcoming.length
+      ? html`<ul class="slots">${availability.upcoming.slice(0, 8).map((s) => interval(locale, zone, s))}</ul>`
+      : html`<p class="muted">${t.noFreeTimes}</p>`
+  }
   ${zoneForm(t, zone, locale, o.explicitLocale)}
   <h3>${t.contact}</h3>
   ${contacts ? html`<p>${fill(t.bookingHow, { name: p.name })}</p>${contacts}` : html`<p>${fill(t.noContact, { name: p.name })}</p>`}

@@ -41,21 +41,30 @@ function credentialsForm(kind: "login" | "signup"): Html {
 }
 
 export function loginPage(signupOpen: boolean): Html {
-  return layout("Log in", html`<h1>Log in</h1>
+  return layout(
+    "Log in",
+    html`<h1>Log in</h1>
 <p class="muted">Manage the API keys your agents use to send inquiries.</p>
 ${credentialsForm("login")}
-${signupOpen ? html`<p>No account yet? <a href="/dashboard/signup">Sign up</a></p>` : ""}`);
+${signupOpen ? html`<p>No account yet? <a href="/dashboard/signup">Sign up</a></p>` : ""}`,
+  );
 }
 
 export function signupPage(signupOpen: boolean): Html {
   if (!signupOpen) {
-    return layout("Sign up", html`<h1>Sign up</h1>
-<p class="notice">Sign-up is closed on this server. Ask its operator for an account, then <a href="/dashboard/login">log in</a>.</p>`);
+    return layout(
+      "Sign up",
+      html`<h1>Sign up</h1>
+<p class="notice">Sign-up is closed on this server. Ask its operator for an account, then <a href="/dashboard/login">log in</a>.</p>`,
+    );
   }
-  return layout("Sign up", html`<h1>Create an account</h1>
+  return layout(
+    "Sign up",
+    html`<h1>Create an account</h1>
 <p class="muted">An account lets you create API keys for your agents.</p>
 ${credentialsForm("signup")}
-<p>Already have an account? <a href="/dashboard/login">Log in</a></p>`);
+<p>Already have an account? <a href="/dashboard/login">Log in</a></p>`,
+  );
 }
 
 function keyRow(key: ApiKey): Html {
@@ -70,7 +79,9 @@ function keyRow(key: ApiKey): Html {
 
 /** The "API keys" page: list, create (plaintext shown once), revoke, log out. */
 export function keysPage(email: string, keys: ApiKey[], maxKeys: number): Html {
-  return layout("API keys", html`<header class="dash-head">
+  return layout(
+    "API keys",
+    html`<header class="dash-head">
   <h1>API keys</h1>
   <div class="who"><span class="muted">${email}</span> <button type="button" class="secondary small" id="logout">Log out</button></div>
 </header>
@@ -101,5 +112,6 @@ export function keysPage(email: string, keys: ApiKey[], maxKeys: number): Html {
     <tbody>${keys.map(keyRow)}</tbody>
   </table>
   <p id="no-keys" class="muted" ${keys.length ? html`hidden` : ""}>No active keys yet.</p>
-</section>`);
+</section>`,
+  );
 }

@@ -26,21 +26,50 @@ function seeOther(location: string): Response {
 }
 
 /** The account dashboard: log in, sign up and the API keys page, plus its one script file. */
-export function dashboardRoutes<Owner extends { keyId: string }>(deps: { sql: Sql; signup: "open" | "closed"; auth: Auth<Owner, User> }) {
+export function dashboardRoutes<Owner extends { keyId: string }>(deps: {
+  sql: Sql;
+  signup: "open" | "closed";
+  auth: Auth<Owner, User>;
+}) {
   const signupOpen = deps.signup === "open";
   return new Elysia({ prefix: "/dashboard" })
-    .get("/app.js", () => new Response(Bun.file(scriptPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
-    .get("/webhook.js", () => new Response(Bun.file(webhookScriptPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
+    .get(
+      "/app.js",
+      () =>
+        new Response(Bun.file(scriptPath), {
+          headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
+        }),
+    )
+    .get(
+      "/webhook.js",
+      () =>
+        new Response(Bun.file(webhookScriptPath), {
+          headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
+        }),
+    )
     .use(deps.auth.plugin)
-    .get("/", async ({ user }) => {
-      if (!user) return seeOther("/dashboard/login");
-      return page(keysPage(user.email, await listApiKeys(deps.sql, user.id), MAX_ACTIVE_KEYS));
-    }, { session: true })
-    .get("/keys/:id/webhook", async ({ user, params }) => {
-      if (!user) return seeOther("/dashboard/login");
-      const body = await webhookDashboardPage(deps.sql, user, params.id);
-      return body ? page(body) : new Response("No such API key in your account.", { status: 404, headers: { ...PAGE_HEADERS, "content-type": "text/plain; charset=utf-8" } });
-    }, { session: true })
+    .get(
+      "/",
+      async ({ user }) => {
+        if (!user) return seeOther("/dashboard/login");
+        return page(keysPage(user.email, await listApiKeys(deps.sql, user.id), MAX_ACTIVE_KEYS));
+      },
+      { session: true },
+    )
+    .get(
+      "/keys/:id/webhook",
+      async ({ user, params }) => {
+        if (!user) return seeOther("/dashboard/login");
+        const body = await webhookDashboardPage(deps.sql, user, params.id);
+        return body
+          ? page(body)
+          : new Response("No such API key in your account.", {
+              status: 404,
+              headers: { ...PAGE_HEADERS, "content-type": "text/plain; charset=utf-8" },
+            });
+      },
+      { session: true },
+    )
     .get("/login", ({ user }) => (user ? seeOther("/dashboard") : page(loginPage(signupOpen))), { session: true })
     .get("/signup", ({ user }) => (user ? seeOther("/dashboard") : page(signupPage(signupOpen))), { session: true });
 }

@@ -21,7 +21,9 @@ async function callApi(method, path, body) {
 function problemText(result) {
   const body = result.body || {};
   const fields = Array.isArray(body.errors) ? body.errors.map((e) => `${e.field} ${e.message}`).join("; ") : "";
-  return fields ? `Please check: ${fields}.` : body.detail || `Something went wrong (HTTP ${result.status}). Try again.`;
+  return fields
+    ? `Please check: ${fields}.`
+    : body.detail || `Something went wrong (HTTP ${result.status}). Try again.`;
 }
 
 function show(el, text) {

@@ -171,7 +171,10 @@ function initKeysPage() {
       selection.removeAllRanges();
       selection.addRange(range);
       const copied = document.execCommand?.("copy");
-      show(copyStatus, copied ? "Copied to the clipboard." : "Could not copy automatically: the key is selected, press Ctrl+C (⌘C).");
+      show(
+        copyStatus,
+        copied ? "Copied to the clipboard." : "Could not copy automatically: the key is selected, press Ctrl+C (⌘C).",
+      );
     }
   });
 
@@ -182,7 +185,12 @@ function initKeysPage() {
     if (!button) return;
     const row = button.closest("tr");
     const name = row.dataset.keyName;
-    if (!window.confirm(`Revoke the key "${name}"? Agents using it get 401 from their next request. This cannot be undone.`)) return;
+    if (
+      !window.confirm(
+        `Revoke the key "${name}"? Agents using it get 401 from their next request. This cannot be undone.`,
+      )
+    )
+      return;
     show(listStatus, "");
     setBusy(button, true);
     const result = await callApi("DELETE", `/api/agents/keys/${encodeURIComponent(row.dataset.keyId)}`);

@@ -43,10 +43,15 @@ export function languageNames(locale: Locale, tags: string[]): string {
 }
 
 export function ratingText(t: PageText, rating: number | null, reviews: number): string {
-  return rating === null ? t.noRating : `★ ${rating.toFixed(1)} · ${fill(reviews === 1 ? t.review : t.reviews, { n: reviews })}`;
+  return rating === null
+    ? t.noRating
+    : `★ ${rating.toFixed(1)} · ${fill(reviews === 1 ? t.review : t.reviews, { n: reviews })}`;
 }
 
-export function statusText(t: PageText, e: Pick<ExpertSummary, "accepting_clients" | "availability_status">): { text: string; open: boolean } | null {
+export function statusText(
+  t: PageText,
+  e: Pick<ExpertSummary, "accepting_clients" | "availability_status">,
+): { text: string; open: boolean } | null {
   if (e.accepting_clients === false || e.availability_status === "closed") return { text: t.notAccepting, open: false };
   if (e.availability_status === "limited") return { text: t.limited, open: true };
   if (e.accepting_clients === true) return { text: t.accepting, open: true };
@@ -70,8 +75,12 @@ function option(value: string, label: string, selected: string | undefined): Htm
 function searchForm(view: DirectoryView, t: PageText): Html {
   const q = view.query;
   const { choices, locale } = view;
-  const countries = choices.countries.map((c) => ({ code: c, name: displayName(locale, "region", c) })).sort((a, b) => a.name.localeCompare(b.name, locale));
-  const languages = choices.languages.map((c) => ({ code: c, name: displayName(locale, "language", c) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const countries = choices.countries
+    .map((c) => ({ code: c, name: displayName(locale, "region", c) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  const languages = choices.languages
+    .map((c) => ({ code: c, name: displayName(locale, "language", c) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
   return html`<form class="card search" method="get" action="/experts" role="search">
   ${view.explicitLocale ? html`<input type="hidden" name="locale" value="${locale}">` : ""}
   <label for="q">${t.search}</label>
@@ -107,7 +116,12 @@ function results(view: DirectoryView, t: PageText): Html {
   if (view.error) return html`<p class="error" role="alert">${fill(t.badSearch, { detail: view.error })}</p>`;
   const r = view.result!;
   // The API's match_quality, said on the page as an agent says it: nobody fits, or only in part.
-  const fit = r.match_quality === "none" ? html`<p class="notice" id="match-quality" data-quality="none">${t.noFit}</p>` : r.match_quality === "partial" ? html`<p class="muted" id="match-quality" data-quality="partial">${t.partialFit}</p>` : "";
+  const fit =
+    r.match_quality === "none"
+      ? html`<p class="notice" id="match-quality" data-quality="none">${t.noFit}</p>`
+      : r.match_quality === "partial"
+        ? html`<p class="muted" id="match-quality" data-quality="partial">${t.partialFit}</p>`
+        : "";
   if (r.experts.length === 0) return html`<p class="notice">${t.noResults}</p>`;
   const pages = Math.max(1, Math.ceil(r.total / r.limit));
   return html`${fit}<p class="muted" id="result-count">${fill(t.results, { n: r.total_is_exact ? r.total : `${r.total}+` })}</p>
@@ -123,7 +137,12 @@ function results(view: DirectoryView, t: PageText): Html {
 export function directoryPage(view: DirectoryView): Html {
   const t = pageText(view.locale);
   return publicLayout(
-    { locale: view.locale, title: t.siteName, description: t.tagline, extra: html`<link rel="canonical" href="${view.canonical}">` },
+    {
+      locale: view.locale,
+      title: t.siteName,
+      description: t.tagline,
+      extra: html`<link rel="canonical" href="${view.canonical}">`,
+    },
     html`<h1>${t.siteName}</h1>
 <p class="muted">${t.tagline}</p>
 ${searchForm(view, t)}

@@ -44,13 +44,17 @@ function section(heading: string): string {
 }
 
 function firstParagraph(text: string): string {
-  return text.trim().split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ");
+  return text
+    .trim()
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, " ");
 }
 
 function auth(op: Json): string {
   const security = (op.security ?? []) as Json[];
   const schemes = security.flatMap((s) => Object.keys(s));
-  if (schemes.includes("sessionCookie") && schemes.includes("bearerAuth")) return "the API key itself, or the dashboard session";
+  if (schemes.includes("sessionCookie") && schemes.includes("bearerAuth"))
+    return "the API key itself, or the dashboard session";
   if (schemes.includes("sessionCookie")) return "dashboard session";
   if (security.some((s) => Object.keys(s).length === 0)) return "no key needed (a key raises the rate limit)";
   return "API key required";
@@ -74,7 +78,10 @@ export function llmsTxt(base: string): string {
     "",
     "## Operations",
     "",
-    ...agentOps.map((o) => `- \`${o.method} ${base}${o.path}\` (${o.op.operationId}, ${auth(o.op)}): ${o.op.summary}. ${firstParagraph(o.op.description)}`),
+    ...agentOps.map(
+      (o) =>
+        `- \`${o.method} ${base}${o.path}\` (${o.op.operationId}, ${auth(o.op)}): ${o.op.summary}. ${firstParagraph(o.op.description)}`,
+    ),
     "",
     "## Limits",
     "",
@@ -84,13 +91,18 @@ export function llmsTxt(base: string): string {
     "",
     section("Authentication"),
     "",
-    bearer.trim().replace(/\s*\n\s*/g, " ").replace("`/dashboard`", `${base}/dashboard`),
+    bearer
+      .trim()
+      .replace(/\s*\n\s*/g, " ")
+      .replace("`/dashboard`", `${base}/dashboard`),
     "",
     "## MCP",
     "",
     `- Streamable HTTP: ${base}/api/mcp (preferred); HTTP+SSE: ${base}/api/sse`,
     "- Send `Authorization: Bearer <API_KEY>` with the connection for the tools that need a key.",
-    ...MCP_TOOLS.map(([tool, id]) => `- \`${tool}\`: ${byId.get(id)?.op.summary ?? id} (as ${id}; ${auth(byId.get(id)?.op ?? {})})`),
+    ...MCP_TOOLS.map(
+      ([tool, id]) => `- \`${tool}\`: ${byId.get(id)?.op.summary ?? id} (as ${id}; ${auth(byId.get(id)?.op ?? {})})`,
+    ),
     "",
     "## Reference",
     "",

@@ -23,7 +23,8 @@ const DOCS_PAGE = `<!doctype html>
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true });`;
 
 function asset(path: string, type: string) {
-  return () => new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+  return () =>
+    new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
 }
 
 /**
@@ -41,5 +42,8 @@ export function docsRoutes(baseUrl: () => string, publicBaseUrl: string | null) 
     .get("/api/docs", () => new Response(DOCS_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }))
     .get("/api/docs/swagger-ui.css", asset(cssPath, "text/css; charset=utf-8"))
     .get("/api/docs/swagger-ui-bundle.js", asset(bundlePath, "text/javascript; charset=utf-8"))
-    .get("/api/docs/init.js", () => new Response(INIT_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8" } }));
+    .get(
+      "/api/docs/init.js",
+      () => new Response(INIT_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8" } }),
+    );
 }

@@ -12,11 +12,18 @@ import { publicLayout } from "./public-layout.ts";
 const NOINDEX = html`<meta name="robots" content="noindex, nofollow">`;
 
 function titleOf(t: PageText, action: InquiryAction): string {
-  return action === "acknowledge" ? t.actionAcknowledgeTitle : action === "decline" ? t.actionDeclineTitle : t.actionOptOutTitle;
+  return action === "acknowledge"
+    ? t.actionAcknowledgeTitle
+    : action === "decline"
+      ? t.actionDeclineTitle
+      : t.actionOptOutTitle;
 }
 
 function framed(locale: Locale, title: string, body: Html): Html {
-  return publicLayout({ locale, title: `${title} | ${pageText(locale).siteName}`, extra: NOINDEX }, html`<article class="inquiry-action">${body}</article>`);
+  return publicLayout(
+    { locale, title: `${title} | ${pageText(locale).siteName}`, extra: NOINDEX },
+    html`<article class="inquiry-action">${body}</article>`,
+  );
 }
 
 export interface ConfirmView {
@@ -35,9 +42,11 @@ export function confirmPage(v: ConfirmView): Html {
   const date = new Intl.DateTimeFormat(v.locale, { dateStyle: "long", timeZone: "UTC" }).format(v.createdAt);
   const name = v.requesterName;
   const [body, button] =
-    v.action === "acknowledge" ? [fill(t.actionAcknowledgeBody, { name }), t.actionAcknowledgeButton]
-    : v.action === "decline" ? [fill(t.actionDeclineBody, { name }), t.actionDeclineButton]
-    : [t.actionOptOutBody, t.actionOptOutButton];
+    v.action === "acknowledge"
+      ? [fill(t.actionAcknowledgeBody, { name }), t.actionAcknowledgeButton]
+      : v.action === "decline"
+        ? [fill(t.actionDeclineBody, { name }), t.actionDeclineButton]
+        : [t.actionOptOutBody, t.actionOptOutButton];
   return framed(
     v.locale,
     titleOf(t, v.action),
@@ -48,8 +57,12 @@ ${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ""}
 <form method="post" action="${ACTION_PATH}">
 <input type="hidden" name="token" value="${v.token}">
 <input type="hidden" name="locale" value="${v.locale}">
-${v.action === "decline" ? html`<p><label for="reason">${t.actionDeclineReason}</label><br>
-<textarea id="reason" name="reason" rows="4" cols="60" maxlength="${DECLINE_REASON_MAX}"></textarea></p>` : ""}
+${
+  v.action === "decline"
+    ? html`<p><label for="reason">${t.actionDeclineReason}</label><br>
+<textarea id="reason" name="reason" rows="4" cols="60" maxlength="${DECLINE_REASON_MAX}"></textarea></p>`
+    : ""
+}
 <p><button type="submit"${v.action === "acknowledge" ? "" : html` class="danger"`}>${button}</button></p>
 </form>`,
   );
@@ -61,14 +74,24 @@ export type ResultKind = "done" | "used" | "expired" | "invalid" | "too-late";
 export function resultPage(locale: Locale, kind: ResultKind, action: InquiryAction | null, requesterName = ""): Html {
   const t = pageText(locale);
   const text =
-    kind === "used" ? t.actionUsed
-    : kind === "expired" ? t.actionExpired
-    : kind === "invalid" ? t.actionInvalid
-    : kind === "too-late" ? t.actionTooLate
-    : action === "acknowledge" ? fill(t.actionAcknowledged, { name: requesterName })
-    : action === "decline" ? t.actionDeclined
-    : t.actionOptedOut;
+    kind === "used"
+      ? t.actionUsed
+      : kind === "expired"
+        ? t.actionExpired
+        : kind === "invalid"
+          ? t.actionInvalid
+          : kind === "too-late"
+            ? t.actionTooLate
+            : action === "acknowledge"
+              ? fill(t.actionAcknowledged, { name: requesterName })
+              : action === "decline"
+                ? t.actionDeclined
+                : t.actionOptedOut;
   const title = action ? titleOf(t, action) : t.siteName;
-  return framed(locale, title, html`<h1>${title}</h1>
-<p class="${kind === "done" ? "notice" : "muted"}" role="status">${text}</p>`);
+  return framed(
+    locale,
+    title,
+    html`<h1>${title}</h1>
+<p class="${kind === "done" ? "notice" : "muted"}" role="status">${text}</p>`,
+  );
 }

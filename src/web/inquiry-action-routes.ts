@@ -63,7 +63,15 @@ export function inquiryActionRoutes(deps: { sql: Pool; log: Logger }) {
       const locale = expertLocale(request, link?.expertLanguages ?? null);
       if (!link) return page(resultPage(locale, "invalid", null), 404);
       if (link.usable !== "ready") return page(resultPage(locale, spent(link.usable), link.action), 410);
-      return page(confirmPage({ locale, action: link.action, token: params.token, requesterName: link.requesterName, createdAt: link.createdAt }));
+      return page(
+        confirmPage({
+          locale,
+          action: link.action,
+          token: params.token,
+          requesterName: link.requesterName,
+          createdAt: link.createdAt,
+        }),
+      );
     })
     .post(ACTION_PATH, async ({ body, request }) => {
       const token = field(body, "token", 100);
@@ -76,7 +84,17 @@ export function inquiryActionRoutes(deps: { sql: Pool; log: Logger }) {
         if (!link) return page(resultPage(locale, "invalid", null), 404);
         if (link.usable !== "ready") return page(resultPage(locale, spent(link.usable), link.action), 410);
         const error = pageText(locale).actionReasonTooLong;
-        return page(confirmPage({ locale, action: link.action, token, requesterName: link.requesterName, createdAt: link.createdAt, error }), 400);
+        return page(
+          confirmPage({
+            locale,
+            action: link.action,
+            token,
+            requesterName: link.requesterName,
+            createdAt: link.createdAt,
+            error,
+          }),
+          400,
+        );
       }
       const outcome = await useActionLink(deps.sql, token, reason);
       if (outcome.kind === "unknown") return page(resultPage(expertLocale(request, null, given), "invalid", null), 404);
@@ -103,7 +121,8 @@ export function inquiryActionRoutes(deps: { sql: Pool; log: Logger }) {
         set.status = 410;
         return "This unsubscribe link has expired.";
       }
-      if (outcome.kind === "done") deps.log.info("inquiry link followed", { action: "opt_out", via: "list-unsubscribe" });
+      if (outcome.kind === "done")
+        deps.log.info("inquiry link followed", { action: "opt_out", via: "list-unsubscribe" });
       // Used before means the opt-out was already made: the same answer, as RFC 8058 clients expect.
       return "Unsubscribed: no more inquiries will be sent.";
     });

@@ -36,9 +36,25 @@ export function profileJsonLd(p: ExpertProfile, pageUrl: string, locale: string)
       ...(p.location.state_code ? { addressRegion: p.location.state_code } : {}),
       ...(p.location.country_code ? { addressCountry: p.location.country_code } : {}),
     },
-    ...(p.location.coordinates ? { geo: { "@type": "GeoCoordinates", latitude: p.location.coordinates.lat, longitude: p.location.coordinates.lng } } : {}),
+    ...(p.location.coordinates
+      ? {
+          geo: {
+            "@type": "GeoCoordinates",
+            latitude: p.location.coordinates.lat,
+            longitude: p.location.coordinates.lng,
+          },
+        }
+      : {}),
     ...(p.ratings.average !== null && p.ratings.review_count > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: p.ratings.average, reviewCount: p.ratings.review_count, bestRating: 5, worstRating: 0 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: p.ratings.average,
+            reviewCount: p.ratings.review_count,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
       : {}),
     ...(sameAs.length ? { sameAs } : {}),
     employee: { "@type": "Person", name: p.name, jobTitle: p.title, image: p.avatar_url },
@@ -47,7 +63,14 @@ export function profileJsonLd(p: ExpertProfile, pageUrl: string, locale: string)
       name: s.title,
       ...(s.description ? { description: s.description } : {}),
       ...(s.price_usd !== null && s.price_type !== "custom"
-        ? { priceSpecification: { "@type": "UnitPriceSpecification", price: s.price_usd, priceCurrency: "USD", ...(s.price_type === "hourly" ? { unitCode: "HUR" } : {}) } }
+        ? {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: s.price_usd,
+              priceCurrency: "USD",
+              ...(s.price_type === "hourly" ? { unitCode: "HUR" } : {}),
+            },
+          }
         : {}),
     })),
   };

@@ -19,5 +19,5 @@ export function pickLocale(queryLocale: string | null, acceptLanguage: string | 
     })
     .filter((x) => x.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.find((x) => isLocale(x.primary))?.primary as Locale | undefined ?? "en";
+  return (ranked.find((x) => isLocale(x.primary))?.primary as Locale | undefined) ?? "en";
 }

@@ -45,6 +45,11 @@ export function problemPages(rateLimits: RateLimitSettings) {
     .get("/problems", () => htmlResponse(index))
     .get("/problems/:kind", ({ params }) => {
       const page = pages.get(params.kind);
-      return page ? htmlResponse(page) : htmlResponse(html`<html lang="en"><head><meta charset="utf-8"><title>Not found</title><link rel="stylesheet" href="/assets/site.css"></head><body><main class="page"><h1>No such problem type</h1><p><a href="/problems">All problem types</a></p></main></body></html>`, 404);
+      return page
+        ? htmlResponse(page)
+        : htmlResponse(
+            html`<html lang="en"><head><meta charset="utf-8"><title>Not found</title><link rel="stylesheet" href="/assets/site.css"></head><body><main class="page"><h1>No such problem type</h1><p><a href="/problems">All problem types</a></p></main></body></html>`,
+            404,
+          );
     });
 }

@@ -24,13 +24,20 @@ export function localeUrl(p: ExpertProfile, locale: Locale): string {
 }
 
 function money(locale: Locale, usd: number): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: usd % 1 ? 2 : 0 }).format(usd);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: usd % 1 ? 2 : 0,
+  }).format(usd);
 }
 
 function price(t: PageText, locale: Locale, s: ExpertProfile["services"][number]): string {
-  if (s.price_type === "custom") return s.price_usd === null ? t.customPrice : fill(t.from, { price: money(locale, s.price_usd) });
+  if (s.price_type === "custom")
+    return s.price_usd === null ? t.customPrice : fill(t.from, { price: money(locale, s.price_usd) });
   if (s.price_usd === null) return t.priceOnRequest;
-  return s.price_type === "hourly" ? fill(t.perHour, { price: money(locale, s.price_usd) }) : money(locale, s.price_usd);
+  return s.price_type === "hourly"
+    ? fill(t.perHour, { price: money(locale, s.price_usd) })
+    : money(locale, s.price_usd);
 }
 
 // 2026-01-04 is a Sunday: day_of_week 0 + n is that date + n, named in the page's language.
@@ -41,14 +48,19 @@ function weekdayName(locale: Locale, day: number): string {
 function weeklyHours(p: ExpertProfile, t: PageText, locale: Locale): Html {
   const byDay = new Map<number, string[]>();
   for (const e of p.availability.schedule) {
-    byDay.set(e.day_of_week, [...(byDay.get(e.day_of_week) ?? []), `${e.start_time.slice(0, 5)}–${e.end_time.slice(0, 5)}`]);
+    byDay.set(e.day_of_week, [
+      ...(byDay.get(e.day_of_week) ?? []),
+      `${e.start_time.slice(0, 5)}–${e.end_time.slice(0, 5)}`,
+    ]);
   }
   return html`<section>
   <h2>${t.weeklyHours}</h2>
   ${p.location.timezone ? html`<p class="muted">${fill(t.timesIn, { zone: p.location.timezone })}</p>` : ""}
-  ${byDay.size
-    ? html`<table class="hours"><tbody>${[1, 2, 3, 4, 5, 6, 0].filter((d) => byDay.has(d)).map((d) => html`<tr><th scope="row">${weekdayName(locale, d)}</th><td>${byDay.get(d)!.join(", ")}</td></tr>`)}</tbody></table>`
-    : html`<p class="muted">${t.noHours}</p>`}
+  ${
+    byDay.size
+      ? html`<table class="hours"><tbody>${[1, 2, 3, 4, 5, 6, 0].filter((d) => byDay.has(d)).map((d) => html`<tr><th scope="row">${weekdayName(locale, d)}</th><td>${byDay.get(d)!.join(", ")}</td></tr>`)}</tbody></table>`
+      : html`<p class="muted">${t.noHours}</p>`
+  }
 </section>`;
 }
 
@@ -77,9 +89,17 @@ export function profilePage(v: ProfileView): Html {
   const contacts = contactList(p);
   const bookable = p.availability.accepting_clients !== false && p.availability.status !== "closed";
   const languages = html`<nav class="locales" aria-label="${t.languages}">${LOCALES.map((l) =>
-    l === v.locale ? html`<strong>${l}</strong> ` : html`<a href="${l === "en" ? "?locale=en" : `?locale=${l}`}" hreflang="${l}" lang="${l}">${l}</a> `)}</nav>`;
+    l === v.locale
+      ? html`<strong>${l}</strong> `
+      : html`<a href="${l === "en" ? "?locale=en" : `?locale=${l}`}" hreflang="${l}" lang="${l}">${l}</a> `,
+  )}</nav>`;
   return publicLayout(
-    { locale: v.locale, title: `${p.name}: ${p.title} | ${t.siteName}`, description: p.tagline ?? p.title, extra: head(v) },
+    {
+      locale: v.locale,
+      title: `${p.name}: ${p.title} | ${t.siteName}`,
+      description: p.tagline ?? p.title,
+      extra: head(v),
+    },
     html`${languages}
 <article class="profile">
   <header class="profile-head">

@@ -26,7 +26,12 @@ const CHOICES_TTL_MS = 60_000;
 function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(`<!doctype html>\n${body.value}`, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", vary: "Accept-Language", ...headers },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      vary: "Accept-Language",
+      ...headers,
+    },
   });
 }
 
@@ -37,10 +42,14 @@ function choicesReader(sql: Sql) {
     if (!cached || Date.now() - cached.at > CHOICES_TTL_MS) {
       const value = (async (): Promise<DirectoryChoices> => ({
         categories: await sql<{ slug: string; name: string }[]>`select slug, name from categories order by position`,
-        countries: (await sql<{ c: string }[]>`
-          select distinct upper(country_code) as c from experts where is_public and is_verified and country_code is not null order by 1`).map((r) => r.c),
-        languages: (await sql<{ l: string }[]>`
-          select distinct unnest(language_subtags) as l from experts where is_public and is_verified order by 1`).map((r) => r.l),
+        countries: (
+          await sql<{ c: string }[]>`
+          select distinct upper(country_code) as c from experts where is_public and is_verified and country_code is not null order by 1`
+        ).map((r) => r.c),
+        languages: (
+          await sql<{ l: string }[]>`
+          select distinct unnest(language_subtags) as l from experts where is_public and is_verified order by 1`
+        ).map((r) => r.l),
       }))();
       cached = { at: Date.now(), value };
       value.catch(() => (cached = null));
@@ -54,19 +63,36 @@ function choicesReader(sql: Sql) {
  * the profile (`/experts/{slug}`) in the visitor's language. They draw on the API's search and
  * profile budgets, so scraping the pages is no way around the rate limits.
  */
-export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { sql: Sql; urls: ExpertUrls; auth: Auth<Owner, User>; search: SearchDeps }) {
+export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: {
+  sql: Sql;
+  urls: ExpertUrls;
+  auth: Auth<Owner, User>;
+  search: SearchDeps;
+}) {
   const choices = choicesReader(deps.sql);
 
   // The pages draw through the same entry as REST and MCP (auth.drawOn), always on the address's
   // budget (a page takes no key), and word a refusal from the same message (limitPageText).
-  async function limited(budget: Budget, request: Request, server: SocketInfo | null, locale: Parameters<typeof publicLayout>[0]["locale"]): Promise<Response | null> {
+  async function limited(
+    budget: Budget,
+    request: Request,
+    server: SocketInfo | null,
+    locale: Parameters<typeof publicLayout>[0]["locale"],
+  ): Promise<Response | null> {
     try {
       await deps.auth.drawOn(budget, { owner: null, clientIp: deps.auth.addressOf(request, server) });
       return null;
     } catch (error) {
       if (!(error instanceof HttpProblem) || !error.extra.limit) throw error;
       const text = limitPageText(error.extra.limit);
-      return page(publicLayout({ locale, title: "429" }, html`<h1>Too many requests</h1><p>${text} Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`), 429, error.extra.headers);
+      return page(
+        publicLayout(
+          { locale, title: "429" },
+          html`<h1>Too many requests</h1><p>${text} Agents: use the API (<a href="/llms.txt">/llms.txt</a>).</p>`,
+        ),
+        429,
+        error.extra.headers,
+      );
     }
   }
 
@@ -89,7 +115,16 @@ export function publicPageRoutes<Owner extends { keyId: string }, User>(deps: { 
       error = (e.extra.errors ?? []).map((f) => `${f.field} ${f.message}`).join("; ") || e.detail;
     }
     const result = error ? null : await searchExperts(deps.search, { ...query, locale });
-    const view = { locale, query, given: [...given.searchParams], explicitLocale, result, error, choices: await choices(), canonical: `${deps.urls.base()}/experts` };
+    const view = {
+      locale,
+      query,
+      given: [...given.searchParams],
+      explicitLocale,
+      result,
+      error,
+      choices: await choices(),
+      canonical: `${deps.urls.base()}/experts`,
+    };
     return page(directoryPage(view), error ? 400 : 200);
   }
 

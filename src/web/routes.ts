@@ -9,8 +9,17 @@ import cssPath from "./site.css" with { type: "file" };
 /** Assets of the public pages (src/web/public-routes.ts): initials avatars, the stylesheet, the local-times script. */
 export function webRoutes(deps: { sql: Sql; urls: ExpertUrls }) {
   return new Elysia({ name: "web" })
-    .get("/assets/site.css", () => new Response(Bun.file(cssPath), { headers: { "content-type": "text/css; charset=utf-8" } }))
-    .get("/assets/local-times.js", () => new Response(Bun.file(localTimesPath), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }))
+    .get(
+      "/assets/site.css",
+      () => new Response(Bun.file(cssPath), { headers: { "content-type": "text/css; charset=utf-8" } }),
+    )
+    .get(
+      "/assets/local-times.js",
+      () =>
+        new Response(Bun.file(localTimesPath), {
+          headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
+        }),
+    )
     .get("/avatars/:file", async ({ params }) => {
       const slug = checkSlug(params.file.replace(/\.svg$/, ""));
       const [row] = await deps.sql<{ name: string }[]>`

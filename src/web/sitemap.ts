@@ -8,7 +8,12 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 function xml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 function urlEntry(loc: string, lastmod: Date | null): string {
@@ -39,12 +44,20 @@ export async function sitemapRoot(sql: Sql, urls: ExpertUrls, perFile = SITEMAP_
     return `${XML_HEAD}<urlset ${NS}>\n${[home, ...(await profileUrls(sql, urls, 0, perFile))].join("\n")}\n</urlset>\n`;
   }
   const files = Math.ceil(count / perFile);
-  const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${xml(`${urls.base()}/sitemaps/experts-${i}.xml`)}</loc></sitemap>`);
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `<sitemap><loc>${xml(`${urls.base()}/sitemaps/experts-${i}.xml`)}</loc></sitemap>`,
+  );
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
 
 /** /sitemaps/experts-N.xml of an index; null when there is no such file. */
-export async function sitemapFile(sql: Sql, urls: ExpertUrls, file: number, perFile = SITEMAP_LIMIT): Promise<string | null> {
+export async function sitemapFile(
+  sql: Sql,
+  urls: ExpertUrls,
+  file: number,
+  perFile = SITEMAP_LIMIT,
+): Promise<string | null> {
   const count = await publicCount(sql);
   if (count + 1 <= perFile || file >= Math.ceil(count / perFile)) return null;
   const entries = await profileUrls(sql, urls, file, perFile);

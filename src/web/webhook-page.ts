@@ -24,7 +24,9 @@ function deliveryRow(d: WebhookDelivery): Html {
  */
 export function webhookPage(email: string, key: { id: string; name: string }, webhook: Webhook | null): Html {
   const deliveries = webhook?.deliveries ?? [];
-  return layout(`Webhook of ${key.name}`, html`<header class="dash-head">
+  return layout(
+    `Webhook of ${key.name}`,
+    html`<header class="dash-head">
   <h1>Webhook of “${key.name}”</h1>
   <div class="who"><span class="muted">${email}</span> <a href="/dashboard">All keys</a></div>
 </header>
@@ -44,19 +46,25 @@ export function webhookPage(email: string, key: { id: string; name: string }, we
     <code id="new-secret-value"></code>
     <p class="actions"><button type="button" class="secondary small" id="dismiss-secret">I have stored it, hide it</button></p>
   </div>
-  ${webhook
-    ? html`<p class="muted">${webhook.previous_secret_expires_at ? html`The previous secret signs too until <time datetime="${webhook.previous_secret_expires_at}">${shortTime(webhook.previous_secret_expires_at)}</time>.` : "One secret signs."}</p>
+  ${
+    webhook
+      ? html`<p class="muted">${webhook.previous_secret_expires_at ? html`The previous secret signs too until <time datetime="${webhook.previous_secret_expires_at}">${shortTime(webhook.previous_secret_expires_at)}</time>.` : "One secret signs."}</p>
   <p class="actions"><button type="button" class="secondary small" id="rotate-secret">Rotate secret</button> <button type="button" class="danger small" id="remove-webhook">Remove webhook</button></p>`
-    : ""}
+      : ""
+  }
   <p class="notice" id="webhook-status" role="status" hidden></p>
 </section>
 <section class="card">
   <h2>Last deliveries</h2>
-  ${deliveries.length
-    ? html`<table id="deliveries">
+  ${
+    deliveries.length
+      ? html`<table id="deliveries">
     <thead><tr><th>Event</th><th>Type</th><th>State</th><th>Attempts</th><th>Last answer</th><th class="optional">Last attempt</th><th class="optional">Note</th></tr></thead>
     <tbody>${deliveries.map(deliveryRow)}</tbody>
   </table>`
-    : html`<p class="muted" id="no-deliveries">No events yet.</p>`}
-</section>`, ["/dashboard/webhook.js"]);
+      : html`<p class="muted" id="no-deliveries">No events yet.</p>`
+  }
+</section>`,
+    ["/dashboard/webhook.js"],
+  );
 }

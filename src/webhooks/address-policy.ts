@@ -62,7 +62,10 @@ export interface ResolvedAddress {
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await lookup(host, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** Why a host may not be called: it did not resolve, or an address of it is special-use. */
 export class AddressRefused extends Error {}
@@ -82,7 +85,9 @@ export async function allowedAddress(host: string, allowPrivate: boolean, resolv
     try {
       addresses = await resolve(bare);
     } catch (error) {
-      throw new AddressRefused(`the host name ${bare} does not resolve (${(error as { code?: string }).code ?? "lookup failed"})`);
+      throw new AddressRefused(
+        `the host name ${bare} does not resolve (${(error as { code?: string }).code ?? "lookup failed"})`,
+      );
     }
     if (addresses.length === 0) throw new AddressRefused(`the host name ${bare} does not resolve`);
   }

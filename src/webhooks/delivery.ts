@@ -15,7 +15,11 @@ export const INQUIRY_STATUS_CHANNEL = "inquiry_status";
  */
 export function webhookDelivery(deps: { sql: Sql; log: Logger; config: WebhookConfig; channel?: Channel }) {
   let sender: WebhookSender | undefined;
-  deps.channel?.on(INQUIRY_STATUS_CHANNEL, () => sender?.wake(), () => sender?.wake());
+  deps.channel?.on(
+    INQUIRY_STATUS_CHANNEL,
+    () => sender?.wake(),
+    () => sender?.wake(),
+  );
   return {
     start(): void {
       sender ??= startWebhookSender({ sql: deps.sql, log: deps.log, config: deps.config, resolve: systemResolver });

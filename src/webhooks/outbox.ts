@@ -62,7 +62,12 @@ export function eventBackoffMs(attempts: number, baseMs: number): number {
 
 /** The body of an event: the same bytes on every attempt (the stored payload is fixed). */
 export function eventBody(event: Pick<ClaimedEvent, "id" | "type" | "created_at" | "data">): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at.toISOString(),
+    data: event.data,
+  });
 }
 
 /**
@@ -88,7 +93,14 @@ export async function deliverEvent(deps: EventDeliveryDeps, event: ClaimedEvent)
       update webhook_events set attempts = ${attempts}, last_attempt_at = now(), last_status_code = ${outcome.status},
                                 last_error = null, delivered_at = now()
       where id = ${event.id}`;
-    log.info("webhook event delivered", { event_id: event.id, key_id: event.api_key_id, type: event.type, host, status: outcome.status, attempts });
+    log.info("webhook event delivered", {
+      event_id: event.id,
+      key_id: event.api_key_id,
+      type: event.type,
+      host,
+      status: outcome.status,
+      attempts,
+    });
     return true;
   }
   const wait = eventBackoffMs(attempts, deps.retryBaseMs);
@@ -99,16 +111,19 @@ export async function deliverEvent(deps: EventDeliveryDeps, event: ClaimedEvent)
       failed_at = case when now() + ${wait} * interval '1 millisecond' > created_at + make_interval(hours => ${RETRY_WINDOW_HOURS}) then now() end
     where id = ${event.id}
     returning failed_at is not null as failed`;
-  log.warn(row?.failed ? "webhook event not delivered; retries stop (24 hours)" : "webhook event not delivered; will retry", {
-    event_id: event.id,
-    key_id: event.api_key_id,
-    type: event.type,
-    host,
-    status: outcome.status,
-    error: outcome.error,
-    attempts,
-    retry_in_ms: row?.failed ? null : wait,
-  });
+  log.warn(
+    row?.failed ? "webhook event not delivered; retries stop (24 hours)" : "webhook event not delivered; will retry",
+    {
+      event_id: event.id,
+      key_id: event.api_key_id,
+      type: event.type,
+      host,
+      status: outcome.status,
+      error: outcome.error,
+      attempts,
+      retry_in_ms: row?.failed ? null : wait,
+    },
+  );
   return false;
 }
 

@@ -28,7 +28,12 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * refused rather than called. TLS still verifies the certificate against the URL's host name.
  * Redirects are not followed: a 3xx is a failed attempt like any other non-2xx.
  */
-export async function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<PostOutcome> {
+export async function postWebhook(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  options: PostOptions,
+): Promise<PostOutcome> {
   const { url, host } = webhookTarget(rawUrl);
   let address: Awaited<ReturnType<typeof allowedAddress>>;
   try {
@@ -37,7 +42,8 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
     return { status: null, error: (error as Error).message };
   }
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
     else callback(null, address.address, address.family);
   };
   const client = url.protocol === "https:" ? https : http;
@@ -78,7 +84,9 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
       request.destroy();
       finish({ status: null, error: `no answer within ${options.timeoutMs} ms` });
     }, options.timeoutMs);
-    request.on("error", (error) => finish({ status: null, error: `could not connect: ${(error as { code?: string }).code ?? error.message}` }));
+    request.on("error", (error) =>
+      finish({ status: null, error: `could not connect: ${(error as { code?: string }).code ?? error.message}` }),
+    );
     request.end(body);
   });
 }

@@ -9,7 +9,14 @@ import { validationProblem } from "../http/problem.ts";
 import type { KeyOwner } from "../keys/verify.ts";
 import type { Logger } from "../log.ts";
 import type { Resolver } from "./address-policy.ts";
-import { authorizeKey, deleteWebhook, getWebhook, rotateWebhookSecret, setWebhook, type WebhookActor } from "./settings.ts";
+import {
+  authorizeKey,
+  deleteWebhook,
+  getWebhook,
+  rotateWebhookSecret,
+  setWebhook,
+  type WebhookActor,
+} from "./settings.ts";
 import { checkWebhookUrl } from "./url.ts";
 
 const setBody = bodyValidator("setWebhook");
@@ -32,8 +39,16 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
   const { sql, log } = deps;
 
   /** Who asks (401 if nobody) and about which key (400 if no id); not yet whether they may. */
-  function identified(params: Record<string, string>, caller: Caller<KeyOwner>, user: User | null): { keyId: string; actor: WebhookActor } {
-    const actor: WebhookActor | null = user ? { kind: "user", userId: user.id } : caller.owner ? { kind: "key", keyId: caller.owner.keyId } : null;
+  function identified(
+    params: Record<string, string>,
+    caller: Caller<KeyOwner>,
+    user: User | null,
+  ): { keyId: string; actor: WebhookActor } {
+    const actor: WebhookActor | null = user
+      ? { kind: "user", userId: user.id }
+      : caller.owner
+        ? { kind: "key", keyId: caller.owner.keyId }
+        : null;
     if (!actor) throw notLoggedIn();
     const { id } = keyPath(params);
     if (id.length > 64) throw validationProblem([{ field: "id", message: "must be at most 64 characters" }]);
@@ -41,7 +56,11 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
   }
 
   /** Identified, and allowed to manage the key's webhook (403/404 otherwise). */
-  async function authorized(params: Record<string, string>, caller: Caller<KeyOwner>, user: User | null): Promise<{ keyId: string; actor: WebhookActor }> {
+  async function authorized(
+    params: Record<string, string>,
+    caller: Caller<KeyOwner>,
+    user: User | null,
+  ): Promise<{ keyId: string; actor: WebhookActor }> {
     const who = identified(params, caller, user);
     await authorizeKey(sql, who.actor, who.keyId);
     return who;
@@ -54,30 +73,50 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       // Two of these answers carry a secret shown once: none may sit in a cache.
       set.headers["cache-control"] = "no-store";
     })
-    .get("/", async ({ params, caller, user }) => getWebhook(sql, (await authorized(params, caller, user)).keyId), options)
-    .put("/", async ({ params, caller, user, request, set }) => {
-      // The body is checked before the key is looked up, as every body route checks it right after
-      // the credential: a malformed request is the same 400 whichever key it names.
-      const { keyId, actor } = identified(params, caller, user);
-      const body = setBody(await readJsonBody(request));
-      await authorizeKey(sql, actor, keyId);
-      const url = await checkWebhookUrl(body.url, deps.allowPrivate, deps.resolve);
-      const result = await setWebhook(sql, keyId, url);
-      // The URL's host only: its path may hold a receiver's own token.
-      log.info(result.created ? "webhook registered" : "webhook changed", { key_id: keyId, by: actor.kind, host: new URL(url).host });
-      set.status = result.created ? 201 : 200;
-      return result.webhook;
-    }, { ...options, parse: "none", transform: ({ request }) => startReadingBody(request) })
-    .delete("/", async ({ params, caller, user, set }) => {
-      const { keyId, actor } = await authorized(params, caller, user);
-      await deleteWebhook(sql, keyId);
-      log.info("webhook removed", { key_id: keyId, by: actor.kind });
-      set.status = 204;
-    }, options)
-    .post("/secret", async ({ params, caller, user }) => {
-      const { keyId, actor } = await authorized(params, caller, user);
-      const rotated = await rotateWebhookSecret(sql, keyId);
-      log.info("webhook secret rotated", { key_id: keyId, by: actor.kind });
-      return rotated;
-    }, options);
+    .get(
+      "/",
+      async ({ params, caller, user }) => getWebhook(sql, (await authorized(params, caller, user)).keyId),
+      options,
+    )
+    .put(
+      "/",
+      async ({ params, caller, user, request, set }) => {
+        // The body is checked before the key is looked up, as every body route checks it right after
+        // the credential: a malformed request is the same 400 whichever key it names.
+        const { keyId, actor } = identified(params, caller, user);
+        const body = setBody(await readJsonBody(request));
+        await authorizeKey(sql, actor, keyId);
+        const url = await checkWebhookUrl(body.url, deps.allowPrivate, deps.resolve);
+        const result = await setWebhook(sql, keyId, url);
+        // The URL's host only: its path may hold a receiver's own token.
+        log.info(result.created ? "webhook registered" : "webhook changed", {
+          key_id: keyId,
+          by: actor.kind,
+          host: new URL(url).host,
+        });
+        set.status = result.created ? 201 : 200;
+        return result.webhook;
+      },
+      { ...options, parse: "none", transform: ({ request }) => startReadingBody(request) },
+    )
+    .delete(
+      "/",
+      async ({ params, caller, user, set }) => {
+        const { keyId, actor } = await authorized(params, caller, user);
+        await deleteWebhook(sql, keyId);
+        log.info("webhook removed", { key_id: keyId, by: actor.kind });
+        set.status = 204;
+      },
+      options,
+    )
+    .post(
+      "/secret",
+      async ({ params, caller, user }) => {
+        const { keyId, actor } = await authorized(params, caller, user);
+        const rotated = await rotateWebhookSecret(sql, keyId);
+        log.info("webhook secret rotated", { key_id: keyId, by: actor.kind });
+        return rotated;
+      },
+      options,
+    );
 }

@@ -65,19 +65,22 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       again = true; // woken mid-round: look once more right after it
       return;
     }
-    running = runOnce().then(
-      (claimed) => (claimed === BATCH ? 0 : config.intervalMs),
-      (error) => {
-        if (isDatabaseUnavailable(error)) options.log.warn("webhook sender: database unavailable", { code: (error as { code: string }).code });
-        else options.log.error("webhook sender failed", { error: String((error as Error)?.stack ?? error) });
-        return config.intervalMs;
-      },
-    ).then((delay) => {
-      running = undefined;
-      const next = again ? 0 : delay;
-      again = false;
-      if (!stopped) timer = setTimeout(round, next);
-    });
+    running = runOnce()
+      .then(
+        (claimed) => (claimed === BATCH ? 0 : config.intervalMs),
+        (error) => {
+          if (isDatabaseUnavailable(error))
+            options.log.warn("webhook sender: database unavailable", { code: (error as { code: string }).code });
+          else options.log.error("webhook sender failed", { error: String((error as Error)?.stack ?? error) });
+          return config.intervalMs;
+        },
+      )
+      .then((delay) => {
+        running = undefined;
+        const next = again ? 0 : delay;
+        again = false;
+        if (!stopped) timer = setTimeout(round, next);
+      });
   }
 
   round();

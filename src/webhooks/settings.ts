@@ -32,13 +32,20 @@ function noWebhook() {
  */
 export async function authorizeKey(sql: Sql, actor: WebhookActor, keyId: string): Promise<void> {
   if (actor.kind === "key") {
-    if (actor.keyId !== keyId) throw problem(403, "An API key can manage only its own webhook: use the id of the key in the Authorization header, or the dashboard.");
+    if (actor.keyId !== keyId)
+      throw problem(
+        403,
+        "An API key can manage only its own webhook: use the id of the key in the Authorization header, or the dashboard.",
+      );
     return;
   }
   if (!UUID.test(keyId)) throw noSuchKey(keyId);
-  const [key] = await sql<{ user_id: string }[]>`select user_id from api_keys where id = ${keyId} and revoked_at is null`;
+  const [key] = await sql<
+    { user_id: string }[]
+  >`select user_id from api_keys where id = ${keyId} and revoked_at is null`;
   if (!key) throw noSuchKey(keyId);
-  if (key.user_id !== actor.userId) throw problem(403, "This API key belongs to another account; only its owner can manage its webhook.");
+  if (key.user_id !== actor.userId)
+    throw problem(403, "This API key belongs to another account; only its owner can manage its webhook.");
 }
 
 interface WebhookRow {
@@ -90,8 +97,18 @@ export async function recentDeliveries(sql: Sql, keyId: string): Promise<Webhook
 }
 
 function toWebhook(row: WebhookRow, deliveries: WebhookDelivery[]): Webhook {
-  const grace = row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? iso(row.previous_secret_expires_at) : null;
-  return { key_id: row.api_key_id, url: row.url, created_at: iso(row.created_at), updated_at: iso(row.updated_at), previous_secret_expires_at: grace, deliveries };
+  const grace =
+    row.previous_secret_expires_at && row.previous_secret_expires_at > new Date()
+      ? iso(row.previous_secret_expires_at)
+      : null;
+  return {
+    key_id: row.api_key_id,
+    url: row.url,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    previous_secret_expires_at: grace,
+    deliveries,
+  };
 }
 
 export async function getWebhook(sql: Sql, keyId: string): Promise<Webhook> {
@@ -105,14 +122,20 @@ export async function getWebhook(sql: Sql, keyId: string): Promise<Webhook> {
  * Registers the webhook (`created`, with a new secret shown this once) or changes its URL (the
  * secret stays). `url` must already have passed checkWebhookUrl.
  */
-export async function setWebhook(sql: Pool, keyId: string, url: string): Promise<{ created: true; webhook: WebhookCreated } | { created: false; webhook: Webhook }> {
+export async function setWebhook(
+  sql: Pool,
+  keyId: string,
+  url: string,
+): Promise<{ created: true; webhook: WebhookCreated } | { created: false; webhook: Webhook }> {
   const secret = generateWebhookSecret();
   const [row] = await sql<(WebhookRow & { created: boolean })[]>`
     insert into webhooks (api_key_id, url, secret) values (${keyId}, ${url}, ${secret})
     on conflict (api_key_id) do update set url = excluded.url, updated_at = now()
     returning api_key_id, url, created_at, updated_at, previous_secret_expires_at, (xmax = 0) as created`;
   const webhook = toWebhook(row, await recentDeliveries(sql, keyId));
-  return row.created ? { created: true, webhook: { ...webhook, secret, warning: SECRET_WARNING } } : { created: false, webhook };
+  return row.created
+    ? { created: true, webhook: { ...webhook, secret, warning: SECRET_WARNING } }
+    : { created: false, webhook };
 }
 
 /** Removes the webhook; its undelivered events stop (failed), so nothing more goes to the old URL. */

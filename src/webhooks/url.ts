@@ -46,7 +46,10 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean, resolv
     await allowedAddress(target.host, allowPrivate, resolve);
   } catch (error) {
     if (!(error instanceof AddressRefused)) throw error;
-    throw validationProblem([{ field: "url", message: error.message }], `The webhook URL is refused: ${error.message}.`);
+    throw validationProblem(
+      [{ field: "url", message: error.message }],
+      `The webhook URL is refused: ${error.message}.`,
+    );
   }
   return target.url.href;
 }

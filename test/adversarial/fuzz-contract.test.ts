@@ -5,7 +5,16 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { contract, NUL_MESSAGE, operationParameters, SURROGATE_MESSAGE } from "../../src/contract/index.ts";
 import { expectContractResponse } from "../support/contract.ts";
-import { deref, hostileQuery, hostileRawBody, hostileSegment, hostileString, hostileValue, plantUnstorable, validValue } from "../support/fuzz-arbitraries.ts";
+import {
+  deref,
+  hostileQuery,
+  hostileRawBody,
+  hostileSegment,
+  hostileString,
+  hostileValue,
+  plantUnstorable,
+  validValue,
+} from "../support/fuzz-arbitraries.ts";
 import { startApp, type TestApp } from "../support/app.ts";
 import { createTestKey } from "../support/keys.ts";
 import { expectConformingResult, mcpClient, resultText } from "../support/mcp.ts";
@@ -48,14 +57,24 @@ async function fingerprint(): Promise<string> {
 
 beforeAll(async () => {
   app = await startApp();
-  slugs = (await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 5`).map((r) => r.slug);
+  slugs = (
+    await app.sql<{ slug: string }[]>`select slug from experts where is_public and is_verified order by id limit 5`
+  ).map((r) => r.slug);
   const signup = async (email: string) => {
-    const res = await fetch(`${app.url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery staple" }) });
+    const res = await fetch(`${app.url}/api/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct horse battery staple" }),
+    });
     return res.headers.getSetCookie()[0].split(";")[0];
   };
   creds.session = await signup("fuzz-owner@example.com");
   creds.logoutSession = await signup("fuzz-logout@example.com");
-  const key = await fetch(`${app.url}/api/agents/keys`, { method: "POST", headers: { cookie: creds.session, "content-type": "application/json" }, body: '{"name":"fuzz"}' });
+  const key = await fetch(`${app.url}/api/agents/keys`, {
+    method: "POST",
+    headers: { cookie: creds.session, "content-type": "application/json" },
+    body: '{"name":"fuzz"}',
+  });
   creds.bearer = `Bearer ${(await key.json()).key}`;
 }, 120_000);
 
@@ -67,15 +86,23 @@ afterAll(async () => {
 function credentialsOf(operationId: string): Record<string, string> {
   if (operationId === "createInquiry" || operationId === "getInquiryStatus") return { authorization: creds.bearer };
   if (operationId === "logout") return { cookie: creds.logoutSession };
-  if (["listApiKeys", "createApiKey", "revokeApiKey", "getCurrentUser"].includes(operationId)) return { cookie: creds.session };
+  if (["listApiKeys", "createApiKey", "revokeApiKey", "getCurrentUser"].includes(operationId))
+    return { cookie: creds.session };
   // Any key id with the session: random ids end in 404, after the body's checks (no DNS asked).
-  if (["getWebhook", "setWebhook", "deleteWebhook", "rotateWebhookSecret"].includes(operationId)) return { cookie: creds.session };
+  if (["getWebhook", "setWebhook", "deleteWebhook", "rotateWebhookSecret"].includes(operationId))
+    return { cookie: creds.session };
   return {};
 }
 
 function validPath(template: string): fc.Arbitrary<string> {
   return fc
-    .record({ slug: fc.oneof(fc.constantFrom(...slugs), validValue((contract.components.parameters as any).slug.schema).map(String)), id: fc.uuid() })
+    .record({
+      slug: fc.oneof(
+        fc.constantFrom(...slugs),
+        validValue((contract.components.parameters as any).slug.schema).map(String),
+      ),
+      id: fc.uuid(),
+    })
     .map(({ slug, id }) => template.replace("{slug}", encodeURIComponent(slug)).replace("{id}", id));
 }
 
@@ -83,7 +110,9 @@ function validQuery(operationId: string): fc.Arbitrary<string> {
   const params = operationParameters(operationId, "query");
   if (!params.length) return fc.constant("");
   const record = Object.fromEntries(params.map((p) => [p.name, validValue(p.schema)]));
-  return fc.record(record, { requiredKeys: [] }).map((q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString());
+  return fc
+    .record(record, { requiredKeys: [] })
+    .map((q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString());
 }
 
 function validBody(schemaRef: Record<string, unknown> | undefined): fc.Arbitrary<Record<string, unknown> | undefined> {
@@ -109,27 +138,75 @@ function mutate(operationId: string, template: string, base: fc.Arbitrary<Case>,
   const params = operationParameters(operationId, "query").map((p) => p.name);
   const mutations: fc.Arbitrary<(c: Case) => Case>[] = [
     hostileQuery(params).map((q) => (c: Case) => ({ ...c, query: c.query ? `${c.query}&${q}` : q })),
-    fc.integer({ min: 1_000, max: 40_000 }).map((n) => (c: Case) => ({ ...c, headers: { ...c.headers, "x-filler": "h".repeat(n) } })),
-    fc.constantFrom("Bearer", "Bearer edk_live_short", "Basic YTpi", `Bearer edk_live_${"A".repeat(40)}`, "Bearer \u00ff", "x".repeat(5000)).map(
-      (authorization) => (c: Case) => ({ ...c, headers: { ...c.headers, authorization } }),
-    ),
-    fc.constantFrom("ed_session=", "ed_session =x", "ed_session=%", `ed_session=${"z".repeat(43)}`, "a=1; a=2; ed_session", "=;=;=").map(
-      (cookie) => (c: Case) => ({ ...c, headers: { ...c.headers, cookie } }),
-    ),
+    fc
+      .integer({ min: 1_000, max: 40_000 })
+      .map((n) => (c: Case) => ({ ...c, headers: { ...c.headers, "x-filler": "h".repeat(n) } })),
+    fc
+      .constantFrom(
+        "Bearer",
+        "Bearer edk_live_short",
+        "Basic YTpi",
+        `Bearer edk_live_${"A".repeat(40)}`,
+        "Bearer \u00ff",
+        "x".repeat(5000),
+      )
+      .map((authorization) => (c: Case) => ({ ...c, headers: { ...c.headers, authorization } })),
+    fc
+      .constantFrom(
+        "ed_session=",
+        "ed_session =x",
+        "ed_session=%",
+        `ed_session=${"z".repeat(43)}`,
+        "a=1; a=2; ed_session",
+        "=;=;=",
+      )
+      .map((cookie) => (c: Case) => ({ ...c, headers: { ...c.headers, cookie } })),
     // Conditional and content-negotiation headers: a 304 (on `*`) must be documented, nonsense ignored.
-    fc.tuple(
-      fc.oneof(hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?")), fc.constantFrom("*", 'W/"x", "y"', '"', "W/", ",,,", `"${"a".repeat(8000)}"`)),
-      fc.constantFrom("br;q=abc", "gzip;q=-1", "*;q=0", "identity;q=0", ",;,", "br;q=1e309", "gzip, br", "x-gzip;q=0.5"),
-    ).map(([ifNoneMatch, acceptEncoding]) => (c: Case) => ({ ...c, headers: { ...c.headers, "if-none-match": ifNoneMatch, "accept-encoding": acceptEncoding } })),
+    fc
+      .tuple(
+        fc.oneof(
+          hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?")),
+          fc.constantFrom("*", 'W/"x", "y"', '"', "W/", ",,,", `"${"a".repeat(8000)}"`),
+        ),
+        fc.constantFrom(
+          "br;q=abc",
+          "gzip;q=-1",
+          "*;q=0",
+          "identity;q=0",
+          ",;,",
+          "br;q=1e309",
+          "gzip, br",
+          "x-gzip;q=0.5",
+        ),
+      )
+      .map(([ifNoneMatch, acceptEncoding]) => (c: Case) => ({
+        ...c,
+        headers: { ...c.headers, "if-none-match": ifNoneMatch, "accept-encoding": acceptEncoding },
+      })),
   ];
   if (/\{(slug|id)\}/.test(template)) {
     mutations.push(hostileSegment.map((seg) => (c: Case) => ({ ...c, path: template.replace(/\{(slug|id)\}/, seg) })));
   }
   if (hasBody) {
     mutations.push(
-      fc.tuple(fc.oneof(fc.constantFrom("email", "password", "name", "expert_slug", "requester_name", "requester_email", "message", "context"), fc.string({ maxLength: 10 })), hostileValue).map(
-        ([field, value]) => (c: Case) => ({ ...c, body: JSON.stringify({ ...bodyObject(c), [field]: value }) }),
-      ),
+      fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom(
+              "email",
+              "password",
+              "name",
+              "expert_slug",
+              "requester_name",
+              "requester_email",
+              "message",
+              "context",
+            ),
+            fc.string({ maxLength: 10 }),
+          ),
+          hostileValue,
+        )
+        .map(([field, value]) => (c: Case) => ({ ...c, body: JSON.stringify({ ...bodyObject(c), [field]: value }) })),
       fc.constant((c: Case) => {
         const body = bodyObject(c);
         delete body[Object.keys(body)[0]];
@@ -137,13 +214,25 @@ function mutate(operationId: string, template: string, base: fc.Arbitrary<Case>,
       }),
       hostileRawBody.map((body) => (c: Case) => ({ ...c, body })),
       plantUnstorable.map((plant) => (c: Case) => ({ ...c, body: JSON.stringify(plant(bodyObject(c)).value) })),
-      fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/jsonx", "*/*").map(
-        (type) => (c: Case) => ({ ...c, headers: { ...c.headers, "content-type": type } }),
-      ),
-      hostileString.map((s) => (c: Case) => ({ ...c, headers: { ...c.headers, "idempotency-key": s.replace(/[^\x20-\x7e]/g, "?") || " " } })),
+      fc
+        .constantFrom(
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "application/xml",
+          "application/jsonx",
+          "*/*",
+        )
+        .map((type) => (c: Case) => ({ ...c, headers: { ...c.headers, "content-type": type } })),
+      hostileString.map((s) => (c: Case) => ({
+        ...c,
+        headers: { ...c.headers, "idempotency-key": s.replace(/[^\x20-\x7e]/g, "?") || " " },
+      })),
     );
   }
-  return fc.tuple(base, fc.array(fc.oneof(...mutations), { minLength: 1, maxLength: 2 })).map(([c, fs]) => fs.reduce((acc, f) => f(acc), c));
+  return fc
+    .tuple(base, fc.array(fc.oneof(...mutations), { minLength: 1, maxLength: 2 }))
+    .map(([c, fs]) => fs.reduce((acc, f) => f(acc), c));
 }
 
 async function check(method: string, operationId: string, c: Case): Promise<{ status: number; body: any }> {
@@ -156,7 +245,10 @@ async function check(method: string, operationId: string, c: Case): Promise<{ st
   stats.statuses[res.status] = (stats.statuses[res.status] ?? 0) + 1;
   expect(res.status).toBeLessThan(500);
   // the request line counts towards Bun's limit too
-  const headerBytes = Object.entries(c.headers).reduce((n, [k, v]) => n + k.length + v.length, c.path.length + c.query.length);
+  const headerBytes = Object.entries(c.headers).reduce(
+    (n, [k, v]) => n + k.length + v.length,
+    c.path.length + c.query.length,
+  );
   const type = res.headers.get("content-type");
   const body = type?.includes("json") && text ? JSON.parse(text) : text;
   if (res.status === 431) {
@@ -175,20 +267,30 @@ describe("every operation of the contract, fuzzed", () => {
       const operationId: string = op.operationId;
       const schema = op.requestBody?.content?.["application/json"]?.schema;
       // Built when the test runs: the slugs and credentials exist only after beforeAll.
-      const base = (): fc.Arbitrary<Case> => fc
-        .record({ path: validPath(template), query: validQuery(operationId), body: validBody(schema) })
-        .map(({ path, query, body }) => ({
-          path,
-          query,
-          headers: { ...credentialsOf(operationId), ...(body ? { "content-type": "application/json" } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        }));
+      const base = (): fc.Arbitrary<Case> =>
+        fc
+          .record({ path: validPath(template), query: validQuery(operationId), body: validBody(schema) })
+          .map(({ path, query, body }) => ({
+            path,
+            query,
+            headers: { ...credentialsOf(operationId), ...(body ? { "content-type": "application/json" } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+          }));
       const verb = method.toUpperCase();
       it(`${verb} ${template} (${operationId}): valid requests`, async () => {
-        await fc.assert(fc.asyncProperty(base(), async (c) => void (await check(verb, operationId, c))), { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 4)) });
+        await fc.assert(
+          fc.asyncProperty(base(), async (c) => void (await check(verb, operationId, c))),
+          { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 4)) },
+        );
       }, 600_000);
       it(`${verb} ${template} (${operationId}): hostile requests`, async () => {
-        await fc.assert(fc.asyncProperty(mutate(operationId, template, base(), !!schema), async (c) => void (await check(verb, operationId, c))), { seed: SEED, numRuns: RUNS });
+        await fc.assert(
+          fc.asyncProperty(
+            mutate(operationId, template, base(), !!schema),
+            async (c) => void (await check(verb, operationId, c)),
+          ),
+          { seed: SEED, numRuns: RUNS },
+        );
       }, 600_000);
       if (schema) {
         it(`${verb} ${template} (${operationId}): NUL or a lone surrogate anywhere in a valid body is the 400 naming it`, async () => {
@@ -197,7 +299,9 @@ describe("every operation of the contract, fuzzed", () => {
             fc.asyncProperty(planted, async ({ c, planted: p }) => {
               const res = await check(verb, operationId, { ...c, body: JSON.stringify(p.value) });
               expect(res.status).toBe(400);
-              expect(res.body.errors).toEqual([{ field: p.field, message: p.kind === "nul" ? NUL_MESSAGE : SURROGATE_MESSAGE }]);
+              expect(res.body.errors).toEqual([
+                { field: p.field, message: p.kind === "nul" ? NUL_MESSAGE : SURROGATE_MESSAGE },
+              ]);
             }),
             { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 5)) },
           );
@@ -215,7 +319,11 @@ describe("every MCP tool, fuzzed through the official client", () => {
   beforeAll(async () => {
     // an account of its own: the REST cases above spent the inquiry limit of theirs (and the
     // sign-up budget of this address)
-    client = await mcpClient(app.url, "streamable-http", (await createTestKey(app.sql, { email: "fuzz-mcp@example.com" })).headers);
+    client = await mcpClient(
+      app.url,
+      "streamable-http",
+      (await createTestKey(app.sql, { email: "fuzz-mcp@example.com" })).headers,
+    );
     ({ tools } = await client.listTools());
   }, 120_000);
 
@@ -229,10 +337,16 @@ describe("every MCP tool, fuzzed through the official client", () => {
     const fields = Object.fromEntries(
       Object.entries(properties).map(([name, schema]) => [
         name,
-        name === "slug" || name === "expert_slug" ? fc.constantFrom(...slugs) : name === "inquiry_id" ? fc.uuid() : validValue(schema),
+        name === "slug" || name === "expert_slug"
+          ? fc.constantFrom(...slugs)
+          : name === "inquiry_id"
+            ? fc.uuid()
+            : validValue(schema),
       ]),
     );
-    return fc.record(fields, { requiredKeys: (tool.inputSchema.required ?? []) as string[] }) as fc.Arbitrary<Record<string, unknown>>;
+    return fc.record(fields, { requiredKeys: (tool.inputSchema.required ?? []) as string[] }) as fc.Arbitrary<
+      Record<string, unknown>
+    >;
   }
 
   /** One hostile change to valid arguments: a wrong value in a known or unknown argument, or one left out. */
@@ -240,11 +354,24 @@ describe("every MCP tool, fuzzed through the official client", () => {
     const names = Object.keys(tool.inputSchema.properties as object);
     type Change = (a: Record<string, unknown>) => Record<string, unknown>;
     const change: fc.Arbitrary<Change> = fc.oneof(
-      fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), hostileValue).map(([name, value]): Change => (a) => ({ ...a, [name]: value })),
-      fc.constantFrom(...names).map((name): Change => (a) => Object.fromEntries(Object.entries(a).filter(([k]) => k !== name))),
-      plantUnstorable.map((plant): Change => (a) => plant(a).value as Record<string, unknown>),
+      fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), hostileValue).map(
+        ([name, value]): Change =>
+          (a) => ({ ...a, [name]: value }),
+      ),
+      fc.constantFrom(...names).map(
+        (name): Change =>
+          (a) =>
+            Object.fromEntries(Object.entries(a).filter(([k]) => k !== name)),
+      ),
+      plantUnstorable.map(
+        (plant): Change =>
+          (a) =>
+            plant(a).value as Record<string, unknown>,
+      ),
     );
-    return fc.tuple(validArguments(tool), fc.array(change, { minLength: 1, maxLength: 2 })).map(([a, fs]) => fs.reduce((acc, f) => f(acc), a));
+    return fc
+      .tuple(validArguments(tool), fc.array(change, { minLength: 1, maxLength: 2 }))
+      .map(([a, fs]) => fs.reduce((acc, f) => f(acc), a));
   }
 
   /**
@@ -280,8 +407,14 @@ describe("every MCP tool, fuzzed through the official client", () => {
     const tool = () => tools.find((t) => t.name === name)!;
     it(`${name}: valid and hostile arguments, never an internal error`, async () => {
       const runs = Math.max(10, Math.round(RUNS / 5));
-      await fc.assert(fc.asyncProperty(validArguments(tool()), (a) => callTool(tool(), a).then(() => {})), { seed: SEED, numRuns: Math.round(runs / 2) });
-      await fc.assert(fc.asyncProperty(hostileArguments(tool()), (a) => callTool(tool(), a).then(() => {})), { seed: SEED, numRuns: runs });
+      await fc.assert(
+        fc.asyncProperty(validArguments(tool()), (a) => callTool(tool(), a).then(() => {})),
+        { seed: SEED, numRuns: Math.round(runs / 2) },
+      );
+      await fc.assert(
+        fc.asyncProperty(hostileArguments(tool()), (a) => callTool(tool(), a).then(() => {})),
+        { seed: SEED, numRuns: runs },
+      );
     }, 600_000);
 
     it(`${name}: NUL or a lone surrogate anywhere in the arguments is the tool error naming it`, async () => {
@@ -290,7 +423,9 @@ describe("every MCP tool, fuzzed through the official client", () => {
         fc.asyncProperty(planted, async (p) => {
           const result = (await callTool(tool(), p.value as Record<string, unknown>))!;
           expect(result.isError).toBe(true);
-          expect(resultText(result)).toBe(`Invalid arguments: ${p.field} ${p.kind === "nul" ? NUL_MESSAGE : SURROGATE_MESSAGE}. Fix them and call the tool again.`);
+          expect(resultText(result)).toBe(
+            `Invalid arguments: ${p.field} ${p.kind === "nul" ? NUL_MESSAGE : SURROGATE_MESSAGE}. Fix them and call the tool again.`,
+          );
         }),
         { seed: SEED, numRuns: Math.max(10, Math.round(RUNS / 10)) },
       );

@@ -32,7 +32,9 @@ describe("deeply nested JSON bodies", () => {
         const res = await api("POST", route, { headers, rawBody });
         expect(res.status).toBe(400);
         expect(res.headers.get("content-type")).toContain("application/problem+json");
-        expect(res.body.errors).toEqual([{ field: "body", message: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` }]);
+        expect(res.body.errors).toEqual([
+          { field: "body", message: `must not nest arrays or objects more than ${MAX_JSON_DEPTH} levels deep` },
+        ]);
       }
     });
   }
@@ -55,8 +57,13 @@ describe("deeply nested JSON bodies", () => {
     let deep: unknown = "x\u0000\ud800";
     for (let i = 0; i < 200_000; i++) deep = [deep];
     const path = "0.".repeat(200_000).slice(0, -1);
-    expect(unstorableText(deep)).toEqual([{ field: path, message: NUL_MESSAGE }, { field: path, message: SURROGATE_MESSAGE }]);
-    expect(unstorableText({ a: { "b\u0000": 1, c: ["ok", "n\u0000", "\udc00x"], "\ud800": { "k\u0000": "v\u0000" } } })).toEqual([
+    expect(unstorableText(deep)).toEqual([
+      { field: path, message: NUL_MESSAGE },
+      { field: path, message: SURROGATE_MESSAGE },
+    ]);
+    expect(
+      unstorableText({ a: { "b\u0000": 1, c: ["ok", "n\u0000", "\udc00x"], "\ud800": { "k\u0000": "v\u0000" } } }),
+    ).toEqual([
       { field: "a.b\u0000", message: NUL_MESSAGE },
       { field: "a.c.1", message: NUL_MESSAGE },
       { field: "a.c.2", message: SURROGATE_MESSAGE },
@@ -64,7 +71,9 @@ describe("deeply nested JSON bodies", () => {
       { field: "a.\ud800.k\u0000", message: NUL_MESSAGE },
     ]);
     // a pair is one character, not a fault; a low half before a high half is two faults' worth of one kind
-    expect(unstorableText({ ok: "😀 \ud83d\ude00", bad: "\ude00\ud83d" })).toEqual([{ field: "bad", message: SURROGATE_MESSAGE }]);
+    expect(unstorableText({ ok: "😀 \ud83d\ude00", bad: "\ude00\ud83d" })).toEqual([
+      { field: "bad", message: SURROGATE_MESSAGE },
+    ]);
   });
 });
 

@@ -30,12 +30,29 @@ beforeAll(async () => {
   // The server runs as an operator runs it, in a process of its own, so its memory is measured alone.
   const database = await freshDatabase();
   drop = database.drop;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: "0", LOG_LEVEL: "info", RATE_LIMITS: "off", DATA_DIR: join(dir, "data"), ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: "0",
+    LOG_LEVEL: "info",
+    RATE_LIMITS: "off",
+    DATA_DIR: join(dir, "data"),
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  };
   if (database.databaseUrl) {
-    const seeded = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../src/main.ts"), "seed", "--demo"], { env, stdout: "ignore", stderr: "pipe" });
+    const seeded = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../src/main.ts"), "seed", "--demo"], {
+      env,
+      stdout: "ignore",
+      stderr: "pipe",
+    });
     if (seeded.exitCode !== 0) throw new Error(seeded.stderr.toString());
   }
-  server = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/main.ts"), "serve"], { env, stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+  server = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/main.ts"), "serve"], {
+    env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   const lines = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
   while (!url) {
@@ -71,10 +88,13 @@ async function timedGet(path: string): Promise<{ status: number; ms: number }> {
 describe("under attack", () => {
   it(`keeps answering /healthz and a search with ${ATTACKERS} hostile requests in flight, under 1 GB RSS`, async () => {
     const baselineRss = serverRss();
-    const attack = Bun.spawn([process.execPath, join(import.meta.dir, "../support/attackers.ts"), url, String(ATTACKERS)], {
-      stdout: "pipe",
-      stderr: "inherit",
-    });
+    const attack = Bun.spawn(
+      [process.execPath, join(import.meta.dir, "../support/attackers.ts"), url, String(ATTACKERS)],
+      {
+        stdout: "pipe",
+        stderr: "inherit",
+      },
+    );
     const probes: { status: number; ms: number }[] = [];
     let peakRss = baselineRss;
     await Bun.sleep(300); // let the attack build up
@@ -91,7 +111,13 @@ describe("under attack", () => {
     expect(await attack.exited).toBe(0);
     peakRss = Math.max(peakRss, serverRss());
     const worst = Math.max(...probes.map((p) => p.ms));
-    Object.assign(lastRun, { probes: probes.length, worstMs: Math.round(worst), peakRssMb: Math.round(peakRss / 2 ** 20), baselineRssMb: Math.round(baselineRss / 2 ** 20), hostile: Object.values(statuses).reduce((a, b) => a + b, 0) });
+    Object.assign(lastRun, {
+      probes: probes.length,
+      worstMs: Math.round(worst),
+      peakRssMb: Math.round(peakRss / 2 ** 20),
+      baselineRssMb: Math.round(baselineRss / 2 ** 20),
+      hostile: Object.values(statuses).reduce((a, b) => a + b, 0),
+    });
     if (process.env.FUZZ_REPORT) console.log(JSON.stringify(lastRun));
     expect(peakRss).toBeLessThan(1024 ** 3);
     expect(lastRun.hostile).toBeGreaterThanOrEqual(ATTACKERS); // each attacker's requests were all answered

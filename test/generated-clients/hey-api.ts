@@ -6,11 +6,17 @@ import { type Context, INQUIRY, type Outcome, UNKNOWN_KEY } from "./outcome.ts";
 
 export async function run(ctx: Context): Promise<Outcome> {
   // `response` is typed optional: hey-api leaves it out when the request itself failed (no answer).
-  const call = (r: { data?: unknown; error?: unknown; response?: Response }) => ({ status: r.response?.status ?? 0, body: r.data ?? r.error });
+  const call = (r: { data?: unknown; error?: unknown; response?: Response }) => ({
+    status: r.response?.status ?? 0,
+    body: r.data ?? r.error,
+  });
 
   const search = await searchExperts({ query: { q: "tax", accepting: true, limit: 3 } });
   const profile = await getExpert({ path: { slug: ctx.slug }, auth: ctx.key });
-  const availability = await getExpertAvailability({ path: { slug: ctx.slug }, query: { tz: "Europe/Berlin", days: 3 } });
+  const availability = await getExpertAvailability({
+    path: { slug: ctx.slug },
+    query: { tz: "Europe/Berlin", days: 3 },
+  });
   const unknownKey = await getExpertAvailability({ path: { slug: ctx.slug }, auth: UNKNOWN_KEY });
   const send = () =>
     createInquiry({

@@ -7,14 +7,25 @@ import { type Context, INQUIRY, type Outcome, UNKNOWN_KEY } from "./outcome.ts";
 export async function run(ctx: Context): Promise<Outcome> {
   const client = createClient<paths>({ baseUrl: ctx.baseUrl });
   const auth = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
-  const call = (r: { data?: unknown; error?: unknown; response: Response }) => ({ status: r.response.status, body: r.data ?? r.error });
+  const call = (r: { data?: unknown; error?: unknown; response: Response }) => ({
+    status: r.response.status,
+    body: r.data ?? r.error,
+  });
 
-  const search = await client.GET("/api/agents/experts", { params: { query: { q: "tax", accepting: true, limit: 3 } } });
-  const profile = await client.GET("/api/agents/experts/{slug}", { params: { path: { slug: ctx.slug } }, ...auth(ctx.key) });
+  const search = await client.GET("/api/agents/experts", {
+    params: { query: { q: "tax", accepting: true, limit: 3 } },
+  });
+  const profile = await client.GET("/api/agents/experts/{slug}", {
+    params: { path: { slug: ctx.slug } },
+    ...auth(ctx.key),
+  });
   const availability = await client.GET("/api/agents/experts/{slug}/availability", {
     params: { path: { slug: ctx.slug }, query: { tz: "Europe/Berlin", days: 3 } },
   });
-  const unknownKey = await client.GET("/api/agents/experts/{slug}/availability", { params: { path: { slug: ctx.slug } }, ...auth(UNKNOWN_KEY) });
+  const unknownKey = await client.GET("/api/agents/experts/{slug}/availability", {
+    params: { path: { slug: ctx.slug } },
+    ...auth(UNKNOWN_KEY),
+  });
   const send = () =>
     client.POST("/api/agents/inquiries", {
       params: { header: { "Idempotency-Key": ctx.idempotencyKey } },

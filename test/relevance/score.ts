@@ -16,11 +16,38 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The earlier set's kinds (queries.json). */
-export const KINDS = ["single", "multi", "typo", "synonym", "natural", "non-english", "names", "place-language", "filters", "none"] as const;
+export const KINDS = [
+  "single",
+  "multi",
+  "typo",
+  "synonym",
+  "natural",
+  "non-english",
+  "names",
+  "place-language",
+  "filters",
+  "none",
+] as const;
 /** The tuning and held-out sets' kinds (issue 22's classes of failure). */
-export const NEW_KINDS = ["sentence", "phrase", "typo", "specific", "synonym", "price", "abbreviation", "names", "non-english", "filters", "availability", "none"] as const;
+export const NEW_KINDS = [
+  "sentence",
+  "phrase",
+  "typo",
+  "specific",
+  "synonym",
+  "price",
+  "abbreviation",
+  "names",
+  "non-english",
+  "filters",
+  "availability",
+  "none",
+] as const;
 /** Every kind, in report order. */
-export const ALL_KINDS = [...new Set<string>([...KINDS, ...NEW_KINDS])] as (typeof KINDS[number] | typeof NEW_KINDS[number])[];
+export const ALL_KINDS = [...new Set<string>([...KINDS, ...NEW_KINDS])] as (
+  | (typeof KINDS)[number]
+  | (typeof NEW_KINDS)[number]
+)[];
 export type Kind = (typeof ALL_KINDS)[number];
 
 /** The judged sets; `hideQueries` marks the one whose queries must not be shown to people tuning. */
@@ -78,7 +105,14 @@ export interface Report {
   overall: Metrics;
   byKind: Partial<Record<Kind, Metrics>>;
   /** Queries nobody in the directory fits: how many results the engine returned anyway. */
-  none: { id: string; q: string; returned: number; total: number | null; status: number; matchQuality: string | null }[];
+  none: {
+    id: string;
+    q: string;
+    returned: number;
+    total: number | null;
+    status: number;
+    matchQuality: string | null;
+  }[];
   /** Answers other than 200 (counted as empty results). */
   errors: { id: string; status: number; error: string }[];
   results: QueryResult[];
@@ -213,7 +247,14 @@ export async function scoreRelevance(baseUrl: string, queries: JudgedQuery[] = l
     byKind,
     none: results
       .filter((r) => r.kind === "none" || r.relevantCount === 0)
-      .map((r) => ({ id: r.id, q: r.q, returned: r.slugs.length, total: r.total, status: r.status, matchQuality: r.matchQuality })),
+      .map((r) => ({
+        id: r.id,
+        q: r.q,
+        returned: r.slugs.length,
+        total: r.total,
+        status: r.status,
+        matchQuality: r.matchQuality,
+      })),
     errors: results.filter((r) => r.status !== 200).map((r) => ({ id: r.id, status: r.status, error: r.error ?? "" })),
     results,
   };
@@ -240,7 +281,9 @@ export function formatReport(report: Report, { hideQueries = false } = {}): stri
     lines.push("Queries nobody fits (should return nothing or little):");
     for (const n of report.none) {
       const q = hideQueries ? "" : `${JSON.stringify(n.q).padEnd(28)} `;
-      lines.push(`  ${n.id.padEnd(18)} ${q}returned ${n.returned} (total ${n.total ?? "?"})  match_quality ${n.matchQuality ?? "n/a"}${n.status === 200 ? "" : ` status ${n.status}`}`);
+      lines.push(
+        `  ${n.id.padEnd(18)} ${q}returned ${n.returned} (total ${n.total ?? "?"})  match_quality ${n.matchQuality ?? "n/a"}${n.status === 200 ? "" : ` status ${n.status}`}`,
+      );
     }
     const none = report.none.filter((n) => n.matchQuality === "none").length;
     const returnedNothing = report.none.filter((n) => n.returned === 0).length;
@@ -252,8 +295,13 @@ export function formatReport(report: Report, { hideQueries = false } = {}): stri
     const count = (q: string) => fitting.filter((r) => r.matchQuality === q).length;
     const wrong = fitting.filter((r) => r.matchQuality === "none");
     lines.push("");
-    lines.push(`Fitting queries' match_quality: ${count("strong")} strong, ${count("partial")} partial, ${wrong.length} none of ${fitting.length}`);
-    for (const r of wrong) lines.push(`  none: ${r.id}${hideQueries ? "" : ` ${JSON.stringify(r.q)}`}${r.slugs.length ? "" : " (no results)"}`);
+    lines.push(
+      `Fitting queries' match_quality: ${count("strong")} strong, ${count("partial")} partial, ${wrong.length} none of ${fitting.length}`,
+    );
+    for (const r of wrong)
+      lines.push(
+        `  none: ${r.id}${hideQueries ? "" : ` ${JSON.stringify(r.q)}`}${r.slugs.length ? "" : " (no results)"}`,
+      );
   }
   if (report.errors.length) {
     lines.push("");

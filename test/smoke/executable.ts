@@ -15,7 +15,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const proc = Bun.spawn([executable], { cwd, env: { PATH: process.env.PATH, PORT: String(port) }, stdout: "inherit", stderr: "pipe" });
+const proc = Bun.spawn([executable], {
+  cwd,
+  env: { PATH: process.env.PATH, PORT: String(port) },
+  stdout: "inherit",
+  stderr: "pipe",
+});
 let stderr = "";
 const drain = (async () => {
   for await (const chunk of proc.stderr) stderr += new TextDecoder().decode(chunk);
@@ -34,7 +39,9 @@ try {
       await Bun.sleep(250);
     }
   }
-  console.log(`search: total ${search.total}, first ${search.experts[0]?.slug} (${Date.now() - started} ms after start)`);
+  console.log(
+    `search: total ${search.total}, first ${search.experts[0]?.slug} (${Date.now() - started} ms after start)`,
+  );
   if (!(search.total > 0)) fail("search found nobody");
   const profile = await fetch(`${base}/api/agents/experts/${search.experts[0].slug}?locale=de`);
   if (profile.status !== 200) fail(`profile answered ${profile.status}`);
@@ -52,13 +59,21 @@ try {
   if (ready.status !== 200) fail(`/readyz answered ${ready.status}: ${await ready.text()}`);
   const metrics = await fetch(`${base}/metrics`);
   const metricsText = await metrics.text();
-  for (const name of ["http_requests_total", "http_request_duration_seconds_bucket", "rate_limit_rejections_total", "db_pool_max"]) {
+  for (const name of [
+    "http_requests_total",
+    "http_request_duration_seconds_bucket",
+    "rate_limit_rejections_total",
+    "db_pool_max",
+  ]) {
     if (!metricsText.includes(name)) fail(`/metrics has no ${name}`);
   }
   const limited = await fetch(`${base}/api/agents/experts?limit=1`, { headers: { "x-request-id": "smoke-test-1" } });
   if (limited.headers.get("x-request-id") !== "smoke-test-1") fail("X-Request-Id is not echoed");
-  if (limited.headers.get("ratelimit-policy") !== '"search";q=60;w=60') fail(`RateLimit-Policy is ${limited.headers.get("ratelimit-policy")}`);
-  console.log(`ops: healthz, readyz, metrics (${metricsText.split("\n").length} lines), ${limited.headers.get("ratelimit")}`);
+  if (limited.headers.get("ratelimit-policy") !== '"search";q=60;w=60')
+    fail(`RateLimit-Policy is ${limited.headers.get("ratelimit-policy")}`);
+  console.log(
+    `ops: healthz, readyz, metrics (${metricsText.split("\n").length} lines), ${limited.headers.get("ratelimit")}`,
+  );
   proc.kill("SIGTERM");
   const code = await proc.exited;
   await drain;

@@ -38,7 +38,8 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 const sums = readFileSync(join(dir, "SHA256SUMS"), "utf8").trim().split("\n");
 const listed = sums.map((line) => line.split(/ [ *]/)[1]).sort();
 const expected = TARGETS.map((t) => releaseFileName(t)).sort();
-if (JSON.stringify(listed) !== JSON.stringify(expected)) fail(`SHA256SUMS lists ${listed.join(", ")}; expected ${expected.join(", ")}`);
+if (JSON.stringify(listed) !== JSON.stringify(expected))
+  fail(`SHA256SUMS lists ${listed.join(", ")}; expected ${expected.join(", ")}`);
 const check = Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: dir, stdout: "pipe", stderr: "pipe" });
 if (check.exitCode !== 0) fail(`sha256sum -c SHA256SUMS:\n${check.stdout}${check.stderr}`);
 console.log(`SHA256SUMS: ${sums.length} files verified by sha256sum -c`);
@@ -79,8 +80,11 @@ function badSignaturePages(bytes: Uint8Array): number | string {
   for (let i = 0; i < view.getUint32(signature + 8); i++) {
     const cd = signature + view.getUint32(signature + 16 + i * 8);
     if (view.getUint32(cd) !== 0xfade0c02) continue;
-    const hashOffset = view.getUint32(cd + 16), slots = view.getUint32(cd + 28), codeLimit = view.getUint32(cd + 32);
-    const hashSize = bytes[cd + 36]!, pageSize = 1 << bytes[cd + 39]!;
+    const hashOffset = view.getUint32(cd + 16),
+      slots = view.getUint32(cd + 28),
+      codeLimit = view.getUint32(cd + 32);
+    const hashSize = bytes[cd + 36]!,
+      pageSize = 1 << bytes[cd + 39]!;
     if (bytes[cd + 37] !== 2) return `hash type ${bytes[cd + 37]} (not SHA-256)`;
     if (codeLimit !== signature) return `the signature covers ${codeLimit} of ${signature} bytes`;
     let bad = 0;
@@ -101,11 +105,13 @@ for (const target of TARGETS) {
   const format = formatOf(bytes);
   if (format !== `${target.os}-${target.arch}`) fail(`${name} is a ${format} executable`);
   // The commit is defined into the bundle as a string, so it is in the file as such.
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle) < 0) fail(`${name} does not hold the commit ${commit}`);
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle) < 0)
+    fail(`${name} does not hold the commit ${commit}`);
   let note = "";
   if (target.os === "darwin" && target.arch === "arm64") {
     const bad = badSignaturePages(bytes);
-    if (bad !== 0) fail(`${name}'s code signature does not match the file: ${typeof bad === "number" ? `${bad} pages` : bad}`);
+    if (bad !== 0)
+      fail(`${name}'s code signature does not match the file: ${typeof bad === "number" ? `${bad} pages` : bad}`);
     note = ", ad-hoc signature matches every page";
   }
   console.log(`${name}: ${format}, commit ${commit.slice(0, 12)}${note}`);
@@ -129,7 +135,9 @@ function launcher(target: Target): string[] | null {
 async function run(target: Target, prefix: string[]): Promise<void> {
   const name = releaseFileName(target);
   const emulated = prefix.length > 0;
-  const knobs = Object.entries(EMULATION_ENV).map(([k, v]) => `${k}=${v}`).join(" ");
+  const knobs = Object.entries(EMULATION_ENV)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
   const how = emulated ? `under ${prefix[0]!.split("/").pop()} (${knobs})` : "natively";
   const command = [...prefix, join(dir, name)];
   const env = { PATH: process.env.PATH, ...(emulated ? EMULATION_ENV : {}) };
@@ -138,7 +146,8 @@ async function run(target: Target, prefix: string[]): Promise<void> {
   const version = Bun.spawnSync([...command, "--version"], { env, stdout: "pipe", stderr: "pipe" });
   const line = version.stdout.toString().trim();
   const want = `expert-directory ${VERSION} (commit ${commit}, linux-${target.arch}, bun `;
-  if (version.exitCode !== 0 || !line.startsWith(want)) fail(`${name} --version said "${line}" (exit ${version.exitCode}); expected "${want}…"\n${version.stderr}`);
+  if (version.exitCode !== 0 || !line.startsWith(want))
+    fail(`${name} --version said "${line}" (exit ${version.exitCode}); expected "${want}…"\n${version.stderr}`);
   console.log(`${name} ${how}: --version "${line}" (${seconds(started)})`);
 
   const cwd = mkdtempSync(join(tmpdir(), "ed-release-smoke-"));
@@ -163,7 +172,9 @@ async function run(target: Target, prefix: string[]): Promise<void> {
     const search = await fetch(`${base}/api/agents/experts?q=lawyer&limit=3`);
     const body: any = search.ok ? await search.json() : null;
     if (!(body?.total > 0)) fail(`${name} ${how}: search answered ${search.status}, total ${body?.total}`);
-    console.log(`${name} ${how}: /healthz 200 after ${healthy} on an empty directory; search found ${body.total}, first ${body.experts[0].slug}`);
+    console.log(
+      `${name} ${how}: /healthz 200 after ${healthy} on an empty directory; search found ${body.total}, first ${body.experts[0].slug}`,
+    );
     proc.kill("SIGTERM");
     const code = await proc.exited;
     await drain;

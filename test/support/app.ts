@@ -130,12 +130,19 @@ export interface TestApp {
  * log, or stop the server.
  */
 export async function startApp(options: AppOptions = {}): Promise<TestApp> {
-  const fresh = options.database ? undefined : await freshDatabase(undefined, { demo: options.demo !== false || !process.env.TEST_DATABASE_URL });
+  const fresh = options.database
+    ? undefined
+    : await freshDatabase(undefined, { demo: options.demo !== false || !process.env.TEST_DATABASE_URL });
   const database = options.database ?? fresh!;
   const config = {
     // Suites share one client address (127.0.0.1): the per-client stream cap is set out of their
     // way like the rate limits, and the suites of the bounds set their own (test/stream-bounds.test.ts).
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", RATE_LIMITS: "off", MAX_STREAMS_PER_CLIENT: "1000", ...options.env }),
+    ...loadConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      RATE_LIMITS: "off",
+      MAX_STREAMS_PER_CLIENT: "1000",
+      ...options.env,
+    }),
     port: 0,
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,
@@ -146,7 +153,10 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
     lines.push(line);
     if (process.env.TEST_LOG_LEVEL) process.stderr.write(line);
   });
-  const server = await startServer(config, log, { countStatements: options.countStatements, clock: options.clock }).catch(async (error) => {
+  const server = await startServer(config, log, {
+    countStatements: options.countStatements,
+    clock: options.clock,
+  }).catch(async (error) => {
     await fresh?.drop();
     throw error;
   });

@@ -34,7 +34,11 @@ function drip(source: Uint8Array | null): ReadableStream<Uint8Array> {
 async function attacker(n: number) {
   while (attacking) {
     const body = drip(n % 2 ? deep : null);
-    const res = await fetch(`${url}${routes[n % routes.length]}`, { method: "POST", headers: { "content-type": "application/json" }, body }).catch(() => null);
+    const res = await fetch(`${url}${routes[n % routes.length]}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    }).catch(() => null);
     const key = res ? String(res.status) : "connection error";
     statuses[key] = (statuses[key] ?? 0) + 1;
     await res?.arrayBuffer().catch(() => {});

@@ -21,7 +21,9 @@ export function requireChromiumInCi(file: string) {
       expect(existsSync(CHROMIUM)).toBe(true);
     });
   } else {
-    console.warn(`skipping the browser tests in ${file}: no chromium at ${CHROMIUM} (install it: apt-get install chromium); in CI (CI set) they fail instead`);
+    console.warn(
+      `skipping the browser tests in ${file}: no chromium at ${CHROMIUM} (install it: apt-get install chromium); in CI (CI set) they fail instead`,
+    );
   }
 }
 
@@ -34,7 +36,16 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   const context: BrowserContext = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: options.viewport,
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -56,7 +67,10 @@ export function watchPage(page: Page) {
   const errors: string[] = [];
   const missing: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()),
+  );
   page.on("response", (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
   return { errors, missing };
 }

@@ -10,14 +10,20 @@ export interface CliResult {
 
 /** The command line of the CLI: the built executable when EXECUTABLE is set, else `bun src/main.ts`. */
 export function cliCommand(args: string[]): string[] {
-  return process.env.EXECUTABLE ? [process.env.EXECUTABLE, ...args] : [process.execPath, join(root, "src/main.ts"), ...args];
+  return process.env.EXECUTABLE
+    ? [process.env.EXECUTABLE, ...args]
+    : [process.execPath, join(root, "src/main.ts"), ...args];
 }
 
 /**
  * Runs the CLI as a separate process, as an operator would: the built executable when
  * EXECUTABLE is set, otherwise `bun src/main.ts`.
  */
-export async function runCli(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin?: string,
+): Promise<CliResult> {
   const proc = Bun.spawn(cliCommand(args), {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
@@ -25,6 +31,10 @@ export async function runCli(args: string[], env: Record<string, string | undefi
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }

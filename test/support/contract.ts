@@ -19,7 +19,9 @@ function validatorFor(schema: Record<string, unknown>) {
 export function expectSchema(name: string, value: unknown) {
   const validate = validatorFor({ $ref: `#/components/schemas/${name}` });
   if (!validate(value)) {
-    throw new Error(`Not a valid ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 2).slice(0, 2000)}`);
+    throw new Error(
+      `Not a valid ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 2).slice(0, 2000)}`,
+    );
   }
 }
 
@@ -42,14 +44,21 @@ function deref(obj: Json): Json {
  * Checks a response against the contract operation its method and path belong to: the status
  * must be documented, and the body must match the documented schema for that status.
  */
-export function expectContractResponse(method: string, path: string, status: number, contentType: string | null, body: unknown) {
+export function expectContractResponse(
+  method: string,
+  path: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+) {
   const pathname = path.split("?")[0];
   const match = templates.find((t) => t.regex.test(pathname));
   if (!match) throw new Error(`${pathname} is not a path of the contract`);
   const op = (contract.paths[match.template] as Json)[method.toLowerCase()];
   if (!op) throw new Error(`${method} ${match.template} is not an operation of the contract`);
   const declared = op.responses[String(status)] ?? op.responses.default;
-  if (!declared) throw new Error(`${method} ${match.template} returned ${status}, which the contract does not document`);
+  if (!declared)
+    throw new Error(`${method} ${match.template} returned ${status}, which the contract does not document`);
   const response = deref(declared);
   if (!response.content) {
     expect(body === null || body === "" || body === undefined).toBe(true);
@@ -58,11 +67,15 @@ export function expectContractResponse(method: string, path: string, status: num
   const mediaType = (contentType ?? "").split(";")[0].trim();
   const media = response.content[mediaType];
   if (!media) {
-    throw new Error(`${method} ${match.template} ${status} answered ${mediaType}; the contract documents ${Object.keys(response.content).join(", ")}`);
+    throw new Error(
+      `${method} ${match.template} ${status} answered ${mediaType}; the contract documents ${Object.keys(response.content).join(", ")}`,
+    );
   }
   const validate = validatorFor(media.schema);
   if (!validate(body)) {
-    throw new Error(`${method} ${path} ${status}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+    throw new Error(
+      `${method} ${path} ${status}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`,
+    );
   }
 }
 
@@ -82,11 +95,20 @@ export function expectContractWebhook(headers: Headers, body: unknown, name = "i
       continue;
     }
     const validate = validatorFor(parameter.schema);
-    if (!validate(value)) throw new Error(`webhook ${name}: header ${parameter.name} "${value}" does not match the contract: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(value))
+      throw new Error(
+        `webhook ${name}: header ${parameter.name} "${value}" does not match the contract: ${ajv.errorsText(validate.errors)}`,
+      );
   }
   const mediaType = (headers.get("content-type") ?? "").split(";")[0].trim();
   const media = op.requestBody?.content?.[mediaType];
-  if (!media) throw new Error(`webhook ${name} sent ${mediaType}; the contract documents ${Object.keys(op.requestBody?.content ?? {}).join(", ")}`);
+  if (!media)
+    throw new Error(
+      `webhook ${name} sent ${mediaType}; the contract documents ${Object.keys(op.requestBody?.content ?? {}).join(", ")}`,
+    );
   const validate = validatorFor(media.schema);
-  if (!validate(body)) throw new Error(`webhook ${name}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`);
+  if (!validate(body))
+    throw new Error(
+      `webhook ${name}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`,
+    );
 }

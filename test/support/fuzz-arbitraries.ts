@@ -10,7 +10,10 @@ export function deref(schema: Schema): Schema {
   let s = schema;
   while (s && typeof s.$ref === "string") {
     const [, kind, name] = s.$ref.match(/^#\/components\/([^/]+)\/(.+)$/)!;
-    s = { ...(contract.components[kind][name] as Schema), ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref")) };
+    s = {
+      ...(contract.components[kind][name] as Schema),
+      ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref")),
+    };
   }
   return s;
 }
@@ -32,7 +35,9 @@ export function validValue(input: Schema): fc.Arbitrary<unknown> {
         const re = new RegExp(schema.pattern, "u");
         return fc.stringMatching(re).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
       }
-      return fc.string({ minLength: Math.max(min, 1), maxLength: Math.max(max, min, 1) }).filter((s) => s.trim().length > 0);
+      return fc
+        .string({ minLength: Math.max(min, 1), maxLength: Math.max(max, min, 1) })
+        .filter((s) => s.trim().length > 0);
     }
     case "integer":
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
@@ -41,11 +46,20 @@ export function validValue(input: Schema): fc.Arbitrary<unknown> {
     case "boolean":
       return fc.boolean();
     case "array":
-      return fc.array(validValue(schema.items ?? {}), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validValue(schema.items ?? {}), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     case "object": {
-      const props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, validValue(v as Schema)]));
+      const props = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, validValue(v as Schema)]),
+      );
       if (!schema.properties && schema.additionalProperties !== false) {
-        return fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean()), { maxKeys: 3 });
+        return fc.dictionary(
+          fc.stringMatching(/^[a-z]{1,8}$/),
+          fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean()),
+          { maxKeys: 3 },
+        );
       }
       return fc.record(props, { requiredKeys: schema.required ?? [] });
     }
@@ -57,10 +71,34 @@ export function validValue(input: Schema): fc.Arbitrary<unknown> {
 /** Strings the issue names: NUL, lone surrogates, scripts in URLs, injection, huge, odd Unicode. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    "a\u0000b", "\u0000", "\ud800", "x\udfffy", "\ud83d", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>",
-    "JaVaScRiPt:alert(1)", "vbscript:msgbox", "file:///etc/passwd", "//evil.example/x", "http://[::1", "https://a b",
-    "' or 1=1 --", "\"; drop table experts; --", "<script>alert(1)</script>", "../../../etc/passwd", "%00", "%", "%zz",
-    "\u202e\u2066", "\r\nX-Injected: 1", "   ", "", "﷐", "\uffff", "🙂".repeat(300), "a".repeat(70_000),
+    "a\u0000b",
+    "\u0000",
+    "\ud800",
+    "x\udfffy",
+    "\ud83d",
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "JaVaScRiPt:alert(1)",
+    "vbscript:msgbox",
+    "file:///etc/passwd",
+    "//evil.example/x",
+    "http://[::1",
+    "https://a b",
+    "' or 1=1 --",
+    '"; drop table experts; --',
+    "<script>alert(1)</script>",
+    "../../../etc/passwd",
+    "%00",
+    "%",
+    "%zz",
+    "\u202e\u2066",
+    "\r\nX-Injected: 1",
+    "   ",
+    "",
+    "﷐",
+    "\uffff",
+    "🙂".repeat(300),
+    "a".repeat(70_000),
   ),
   fc.string({ unit: "binary", maxLength: 60 }),
   fc.string({ unit: "grapheme-composite", maxLength: 30 }),
@@ -69,7 +107,20 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** Any JSON-ish value of the wrong kind, hostile strings included. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(null, true, 0, -1, 1e308, -0, 2 ** 53 + 1, [], {}, [[[]]], { $ne: 1 }, { __proto__: { admin: true } }),
+  fc.constantFrom(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    -0,
+    2 ** 53 + 1,
+    [],
+    {},
+    [[[]]],
+    { $ne: 1 },
+    { __proto__: { admin: true } },
+  ),
   fc.integer(),
   fc.double(),
 );
@@ -78,7 +129,20 @@ const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
 
 /** Raw bodies that are not a JSON object, or not JSON at all, or barely JSON. */
 export const hostileRawBody: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("", "{", "}", "null", "[]", "\"x\"", "1", "{\"a\":}", "{'a':1}", "\ufeff{}", "{\"a\":1,\"a\":2}", "{\"__proto__\":{\"x\":1}}"),
+  fc.constantFrom(
+    "",
+    "{",
+    "}",
+    "null",
+    "[]",
+    '"x"',
+    "1",
+    '{"a":}',
+    "{'a':1}",
+    "\ufeff{}",
+    '{"a":1,"a":2}',
+    '{"__proto__":{"x":1}}',
+  ),
   fc.integer({ min: 30, max: 5000 }).map(deep),
   fc.integer({ min: 30, max: 3000 }).map((n) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`),
   fc.string({ unit: "binary", maxLength: 200 }),
@@ -93,7 +157,9 @@ function encodeLoosely(value: string): string {
         return encodeURIComponent(ch);
       } catch {
         const code = ch.charCodeAt(0);
-        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((b) => `%${b.toString(16).toUpperCase()}`)
+          .join("");
       }
     })
     .join("")
@@ -105,24 +171,55 @@ export function hostileQuery(params: string[]): fc.Arbitrary<string> {
   const name = fc.constantFrom(...(params.length ? params : ["x"]), "unknown", "q[]", "__proto__", "");
   return fc.oneof(
     fc.tuple(name, fc.constantFrom("1", "2", "tax")).map(([n, v]) => `${n}=${v}&${n}=${v}`),
-    fc.tuple(name, fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%ED%A0%80", "%C0%AF", "%FF%FE", "%2", "a%00b")).map(([n, v]) => `${n}=${v}`),
+    fc
+      .tuple(name, fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%ED%A0%80", "%C0%AF", "%FF%FE", "%2", "a%00b"))
+      .map(([n, v]) => `${n}=${v}`),
     fc.tuple(name, fc.integer({ min: 1000, max: 8000 })).map(([n, len]) => `${n}=${"x".repeat(len)}`),
     fc.tuple(name, hostileString).map(([n, v]) => `${n}=${encodeLoosely(v.slice(0, 2000))}`),
-    fc.constantFrom("&&&", "=", "==x", "a=1&", "limit=-1", "limit=1e3", "page=99999999999999999999", "limit=0x10", "limit= 5"),
+    fc.constantFrom(
+      "&&&",
+      "=",
+      "==x",
+      "a=1&",
+      "limit=-1",
+      "limit=1e3",
+      "page=99999999999999999999",
+      "limit=0x10",
+      "limit= 5",
+    ),
   );
 }
 
 /** Path segments: bad encoding, NUL, traversal, long, Unicode. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("%ZZ", "%", "%00", "a%00b", "%ED%A0%80", "..%2F..%2Fetc", "%C0%AE", "x".repeat(300), "%F0%9F%99%82", "UPPER", "a--b", "-a"),
-  fc.string({ minLength: 1, maxLength: 30 }).map(encodeLoosely).filter((s) => s !== "." && s !== ".." && !s.includes("/") && !s.includes("?") && !s.includes("#")),
+  fc.constantFrom(
+    "%ZZ",
+    "%",
+    "%00",
+    "a%00b",
+    "%ED%A0%80",
+    "..%2F..%2Fetc",
+    "%C0%AE",
+    "x".repeat(300),
+    "%F0%9F%99%82",
+    "UPPER",
+    "a--b",
+    "-a",
+  ),
+  fc
+    .string({ minLength: 1, maxLength: 30 })
+    .map(encodeLoosely)
+    .filter((s) => s !== "." && s !== ".." && !s.includes("/") && !s.includes("?") && !s.includes("#")),
 );
 
 /** Text PostgreSQL cannot store, the one input rule's two kinds: a lone UTF-16 surrogate (high or low) or a NUL, amid ASCII. */
 export const unstorableString: fc.Arbitrary<{ text: string; kind: "surrogate" | "nul" }> = fc
   .tuple(
     fc.string({ maxLength: 6 }),
-    fc.oneof(fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => ({ ch: String.fromCharCode(c), kind: "surrogate" as const })), fc.constant({ ch: "\u0000", kind: "nul" as const })),
+    fc.oneof(
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => ({ ch: String.fromCharCode(c), kind: "surrogate" as const })),
+      fc.constant({ ch: "\u0000", kind: "nul" as const }),
+    ),
     fc.string({ maxLength: 6 }),
   )
   .map(([before, { ch, kind }, after]) => ({ text: before + ch + after, kind }));
@@ -149,14 +246,14 @@ export const plantUnstorable: fc.Arbitrary<(value: unknown) => Planted> = fc
     const walk = (node: unknown, path: string[]) => {
       if (Array.isArray(node)) {
         for (const [i, v] of node.entries()) visit(node, String(i), v, path);
-      }
-      else if (node && typeof node === "object") {
+      } else if (node && typeof node === "object") {
         objects.push({ node: node as Record<string, unknown>, path });
         for (const [k, v] of Object.entries(node)) visit(node as Record<string, unknown>, k, v, path);
       }
     };
     const visit = (parent: Record<string, unknown> | unknown[], key: string, v: unknown, path: string[]) => {
-      if (how === "value" ? typeof v === "string" : how === "key" && !Array.isArray(parent)) places.push({ parent, key, path: [...path, key] });
+      if (how === "value" ? typeof v === "string" : how === "key" && !Array.isArray(parent))
+        places.push({ parent, key, path: [...path, key] });
       walk(v, [...path, key]);
     };
     walk(copy, []);
@@ -171,7 +268,9 @@ export const plantUnstorable: fc.Arbitrary<(value: unknown) => Planted> = fc
       Object.assign(parent, renamed);
       return { value: copy, field: [...path.slice(0, -1), key + text].join("."), kind };
     }
-    const { node, path } = objects.length ? objects[at % objects.length] : { node: copy as Record<string, unknown>, path: [] };
+    const { node, path } = objects.length
+      ? objects[at % objects.length]
+      : { node: copy as Record<string, unknown>, path: [] };
     node[name] = name === "k" ? { [`x${text}`]: 1 } : [1, { v: text }];
     return { value: copy, field: [...path, name, ...(name === "k" ? [`x${text}`] : ["1", "v"])].join("."), kind };
   });

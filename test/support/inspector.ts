@@ -5,7 +5,16 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dir, "..", "..");
-const launcher = join(root, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js");
+const launcher = join(
+  root,
+  "node_modules",
+  "@modelcontextprotocol",
+  "inspector",
+  "clients",
+  "launcher",
+  "build",
+  "index.js",
+);
 
 export interface InspectorRun {
   code: number;
@@ -21,8 +30,17 @@ export async function runInspector(args: string[]): Promise<InspectorRun> {
   const home = mkdtempSync(join(tmpdir(), "ed-inspector-"));
   try {
     const env = { PATH: process.env.PATH ?? "", HOME: home, MCP_CATALOG_PATH: join(home, "mcp.json") };
-    const proc = Bun.spawn([process.execPath, launcher, "--cli", ...args], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const proc = Bun.spawn([process.execPath, launcher, "--cli", ...args], {
+      cwd: root,
+      env,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
     return { code, stdout, stderr };
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -51,9 +69,17 @@ export interface ListedTool {
  * reads the summary the Inspector writes on stderr, so a finding it reports but no longer puts in
  * the envelope is not missed.
  */
-export async function strictToolsList(target: string[]): Promise<{ run: InspectorRun; tools: ListedTool[]; findings: (SchemaFinding & { tool: string })[]; summary: string | null }> {
+export async function strictToolsList(target: string[]): Promise<{
+  run: InspectorRun;
+  tools: ListedTool[];
+  findings: (SchemaFinding & { tool: string })[];
+  summary: string | null;
+}> {
   const run = await runInspector([...target, "--method", "tools/list", "--strict", "--format", "json"]);
-  let envelope: { result?: { tools?: ListedTool[] }; schemaFindings?: { toolName: string; findings: SchemaFinding[] }[] };
+  let envelope: {
+    result?: { tools?: ListedTool[] };
+    schemaFindings?: { toolName: string; findings: SchemaFinding[] }[];
+  };
   try {
     envelope = JSON.parse(run.stdout);
   } catch {

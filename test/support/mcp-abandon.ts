@@ -7,7 +7,11 @@ import { initializeMessage, MCP_HEADERS } from "./mcp.ts";
 const [base, streamable = "0", sse = "0"] = process.argv.slice(2);
 
 async function streamableSession(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
-  const init = await fetch(`${base}/api/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(initializeMessage()) });
+  const init = await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify(initializeMessage()),
+  });
   const id = init.headers.get("mcp-session-id");
   await init.text();
   if (!id) throw new Error(`initialize answered ${init.status}`);
@@ -24,10 +28,13 @@ async function sseSession(): Promise<ReadableStreamDefaultReader<Uint8Array>> {
 
 const jobs = [...Array(Number(streamable)).fill(streamableSession), ...Array(Number(sse)).fill(sseSession)];
 const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
-for (let i = 0; i < jobs.length; i += 50) readers.push(...(await Promise.all(jobs.slice(i, i + 50).map((job) => job()))));
+for (let i = 0; i < jobs.length; i += 50)
+  readers.push(...(await Promise.all(jobs.slice(i, i + 50).map((job) => job()))));
 console.log(`open ${readers.length}`);
 // Wait for the server to end every stream (reading only to notice the end).
-await Promise.all(readers.map(async (reader) => {
-  while (!(await reader.read()).done);
-}));
+await Promise.all(
+  readers.map(async (reader) => {
+    while (!(await reader.read()).done);
+  }),
+);
 console.log("closed");

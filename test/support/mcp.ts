@@ -9,7 +9,11 @@ import addFormats from "ajv-formats";
 export type McpTransportKind = "streamable-http" | "sse";
 
 /** The official SDK client connected to the running app over one of the two transports. */
-export async function mcpClient(baseUrl: string, kind: McpTransportKind, headers: Record<string, string> = {}): Promise<Client> {
+export async function mcpClient(
+  baseUrl: string,
+  kind: McpTransportKind,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const client = new Client({ name: "expert-directory-tests", version: "1.0.0" });
   const transport =
     kind === "streamable-http"

@@ -35,14 +35,27 @@ export function createPostgresCluster(options: { dir?: string; settings?: string
   function pg(args: string[]) {
     const cmd = asRoot ? ["runuser", "-u", "postgres", "--", ...args] : args;
     const result = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
-    if (result.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr.toString()}${result.stdout.toString()}`);
+    if (result.exitCode !== 0)
+      throw new Error(`${args.join(" ")} failed: ${result.stderr.toString()}${result.stdout.toString()}`);
   }
-  if (asRoot && Bun.spawnSync(["chown", "postgres:postgres", dir]).exitCode !== 0) throw new Error(`cannot give ${dir} to postgres`);
+  if (asRoot && Bun.spawnSync(["chown", "postgres:postgres", dir]).exitCode !== 0)
+    throw new Error(`cannot give ${dir} to postgres`);
   pg([`${BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const cluster: PostgresCluster = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options.settings ?? ""}`, "start"]),
+    start: () =>
+      pg([
+        `${BIN}/pg_ctl`,
+        "-D",
+        data,
+        "-w",
+        "-l",
+        join(dir, "log"),
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options.settings ?? ""}`,
+        "start",
+      ]),
     stop: () => pg([`${BIN}/pg_ctl`, "-D", data, "-w", "-m", "fast", "stop"]),
     remove() {
       try {
@@ -65,7 +78,9 @@ export async function serverDatabase(): Promise<{ databaseUrl: string; drop(): P
   // Loaded here: the runner imports this file for stopSharedCluster() and needs none of the app.
   const { freshDatabase } = await import("./app.ts");
   const shared = process.env[CLUSTER_DIR_ENV];
-  const fresh = await freshDatabase(process.env.TEST_DATABASE_URL ?? (shared ? await sharedCluster(shared) : undefined));
+  const fresh = await freshDatabase(
+    process.env.TEST_DATABASE_URL ?? (shared ? await sharedCluster(shared) : undefined),
+  );
   if (fresh.databaseUrl) return { databaseUrl: fresh.databaseUrl, drop: fresh.drop };
   const cluster = createPostgresCluster();
   return { databaseUrl: cluster.url, drop: async () => cluster.remove() };
@@ -96,7 +111,8 @@ export async function sharedCluster(dir: string): Promise<string> {
     }
   }
   for (let waited = 0; !existsSync(urlFile); waited += 100) {
-    if (existsSync(join(dir, "failed"))) throw new Error(`the shared PostgreSQL cluster failed: ${readFileSync(join(dir, "failed"), "utf8")}`);
+    if (existsSync(join(dir, "failed")))
+      throw new Error(`the shared PostgreSQL cluster failed: ${readFileSync(join(dir, "failed"), "utf8")}`);
     if (waited > 120_000) throw new Error(`the shared PostgreSQL cluster in ${dir} never got ready`);
     await Bun.sleep(100);
   }
@@ -107,7 +123,10 @@ export async function sharedCluster(dir: string): Promise<string> {
 export function stopSharedCluster(dir: string): void {
   if (existsSync(join(dir, "data", "postmaster.pid"))) {
     const cmd = [`${BIN}/pg_ctl`, "-D", join(dir, "data"), "-w", "-m", "immediate", "stop"];
-    Bun.spawnSync(process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd, { stdout: "ignore", stderr: "ignore" });
+    Bun.spawnSync(process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd, {
+      stdout: "ignore",
+      stderr: "ignore",
+    });
   }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -62,4 +62,3 @@ export function relay(target: number) {
     received: () => received,
   };
 }
-

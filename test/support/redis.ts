@@ -5,7 +5,12 @@ export const TEST_REDIS_URL = "redis://127.0.0.1:6379";
 
 /** Whether Redis answers PING at TEST_REDIS_URL; asked once per test file, within a second. */
 async function redisAnswers(): Promise<boolean> {
-  const client = new RedisClient(TEST_REDIS_URL, { connectionTimeout: 1000, autoReconnect: false, maxRetries: 0, enableOfflineQueue: false });
+  const client = new RedisClient(TEST_REDIS_URL, {
+    connectionTimeout: 1000,
+    autoReconnect: false,
+    maxRetries: 0,
+    enableOfflineQueue: false,
+  });
   try {
     await client.connect();
     return (await client.send("PING", [])) === "PONG";

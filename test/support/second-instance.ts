@@ -16,7 +16,10 @@ export interface SecondInstance {
   stop(): Promise<void>;
 }
 
-export async function secondInstance(app: TestApp, options: { applicationName?: string } = {}): Promise<SecondInstance> {
+export async function secondInstance(
+  app: TestApp,
+  options: { applicationName?: string } = {},
+): Promise<SecondInstance> {
   const config = { ...loadConfig({ LOG_LEVEL: "silent", RATE_LIMITS: "off" }), port: 0 };
   const log = createLogger("silent");
   const ops = createOps(config, log);
@@ -24,7 +27,17 @@ export async function secondInstance(app: TestApp, options: { applicationName?: 
   const channel = openChannel(db.notifications, { log, applicationName: options.applicationName });
   const directoryVersion = pushedDirectoryVersion(db.sql, channel);
   const loginAttempts = postgresAttempts(db.sql, log);
-  const instance = createApp({ config, db, log, baseUrl: () => app.url, ops, mailer: createMailer(config.mail), loginAttempts, channel, directoryVersion });
+  const instance = createApp({
+    config,
+    db,
+    log,
+    baseUrl: () => app.url,
+    ops,
+    mailer: createMailer(config.mail),
+    loginAttempts,
+    channel,
+    directoryVersion,
+  });
   await channel.start();
   instance.listen({ port: 0, hostname: "127.0.0.1" });
   return {

@@ -17,7 +17,9 @@ export function sessionCookie(headers: Headers): string {
 }
 
 /** Signs a new account up over HTTP on the shared test app; returns its Cookie header and user. */
-export async function signUp(email = uniqueEmail()): Promise<{ cookie: string; user: { id: string; email: string }; email: string }> {
+export async function signUp(
+  email = uniqueEmail(),
+): Promise<{ cookie: string; user: { id: string; email: string }; email: string }> {
   const res = await api("POST", "/api/auth/signup", { body: { email, password: TEST_PASSWORD } });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { cookie: sessionCookie(res.headers), user: res.body, email };

@@ -54,7 +54,8 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     // no reverse DNS of 127.0.0.1: it only slows every connection down
     disableReverseLookup: true,
     onAuth(auth, _session, callback) {
-      if (auth.username === options.auth?.user && auth.password === options.auth?.pass) return callback(null, { user: auth.username });
+      if (auth.username === options.auth?.user && auth.password === options.auth?.pass)
+        return callback(null, { user: auth.username });
       callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {
@@ -78,7 +79,9 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as { port: number }).port;
-  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : "";
+  const credentials = options.auth
+    ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
+    : "";
   return {
     port,
     url: `smtp://${credentials}127.0.0.1:${port}`,

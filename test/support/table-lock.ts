@@ -27,7 +27,8 @@ export async function holdExpertsTable(sql: postgres.Sql): Promise<{ release(): 
 /** Resolves once some session waits for the experts table (a request is held by the lock). */
 export async function someoneWaitsForExperts(sql: postgres.Sql): Promise<void> {
   for (let i = 0; i < 1500; i++) {
-    const [{ n }] = await sql`select count(*)::int as n from pg_locks where relation = 'experts'::regclass and not granted`;
+    const [{ n }] =
+      await sql`select count(*)::int as n from pg_locks where relation = 'experts'::regclass and not granted`;
     if (n > 0) return;
     await Bun.sleep(20);
   }

@@ -28,7 +28,8 @@ export function onDatabase(serverUrl: string, name: string): string {
 }
 
 /** A connection to the server's `postgres` maintenance database, to create and drop databases. */
-export const maintenanceSql = (serverUrl: string) => postgres(onDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+export const maintenanceSql = (serverUrl: string) =>
+  postgres(onDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
 
 export interface Template {
   /** What `bun test` processes need to find it (TEST_TEMPLATE_DIR or TEST_TEMPLATE_DATABASE). */
@@ -90,7 +91,10 @@ export async function makeTemplate(serverUrl = process.env.TEST_DATABASE_URL, in
 }
 
 /** Removes a template makeTemplate() made (its env). */
-export async function removeTemplate(env: Record<string, string | undefined>, serverUrl = process.env.TEST_DATABASE_URL) {
+export async function removeTemplate(
+  env: Record<string, string | undefined>,
+  serverUrl = process.env.TEST_DATABASE_URL,
+) {
   const dir = env[TEMPLATE_DIR_ENV];
   if (dir) rmSync(dir, { recursive: true, force: true });
   const name = env[TEMPLATE_DATABASE_ENV];
@@ -109,8 +113,12 @@ let own: Promise<Template> | undefined;
 
 /** The run's template: the runner's (environment) or, made once, this process's own. */
 async function template(): Promise<Template> {
-  const env = { [TEMPLATE_DIR_ENV]: process.env[TEMPLATE_DIR_ENV], [TEMPLATE_DATABASE_ENV]: process.env[TEMPLATE_DATABASE_ENV] };
-  if (process.env.TEST_DATABASE_URL ? env[TEMPLATE_DATABASE_ENV] : env[TEMPLATE_DIR_ENV]) return { env: env as Record<string, string> };
+  const env = {
+    [TEMPLATE_DIR_ENV]: process.env[TEMPLATE_DIR_ENV],
+    [TEMPLATE_DATABASE_ENV]: process.env[TEMPLATE_DATABASE_ENV],
+  };
+  if (process.env.TEST_DATABASE_URL ? env[TEMPLATE_DATABASE_ENV] : env[TEMPLATE_DIR_ENV])
+    return { env: env as Record<string, string> };
   own ??= makeTemplate();
   return own;
 }
@@ -130,7 +138,8 @@ export async function cloneEmbedded(): Promise<{ dataDir: string; remove(): void
   const source = (await template()).env[TEMPLATE_DIR_ENV]!;
   // Generous: the maker shares the machine with the suites that started beside it.
   for (let waited = 0; !existsSync(join(source, "ready")); waited += 100) {
-    if (existsSync(join(source, "failed"))) throw new Error(`the database template failed: ${readFileSync(join(source, "failed"), "utf8")}`);
+    if (existsSync(join(source, "failed")))
+      throw new Error(`the database template failed: ${readFileSync(join(source, "failed"), "utf8")}`);
     if (!existsSync(source) || waited > 300_000) throw new Error(`the database template in ${source} never got ready`);
     await Bun.sleep(100);
   }
@@ -163,4 +172,3 @@ if (import.meta.main) {
   const made = await makeTemplate(undefined, Bun.argv[3]);
   console.log(JSON.stringify(made.env));
 }
-

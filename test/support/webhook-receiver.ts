@@ -36,7 +36,9 @@ export function startReceiver(answer: (attempt: number, received: Received) => n
         if (predicate(received)) return;
         await Bun.sleep(20);
       }
-      throw new Error(`the receiver never got ${what}; it got ${received.map((r) => r.body.type).join(", ") || "nothing"}`);
+      throw new Error(
+        `the receiver never got ${what}; it got ${received.map((r) => r.body.type).join(", ") || "nothing"}`,
+      );
     },
     stop: () => server.stop(true),
   };
@@ -52,5 +54,7 @@ export function verifiedBy(secret: string, header: string | null, raw: string): 
   const t = fields.find(([k]) => k === "t")?.[1];
   if (!t || Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;
   const expected = createHmac("sha256", secret).update(`${t}.${raw}`).digest();
-  return fields.some(([k, v]) => k === "v1" && /^[0-9a-f]{64}$/.test(v) && timingSafeEqual(Buffer.from(v, "hex"), expected));
+  return fields.some(
+    ([k, v]) => k === "v1" && /^[0-9a-f]{64}$/.test(v) && timingSafeEqual(Buffer.from(v, "hex"), expected),
+  );
 }

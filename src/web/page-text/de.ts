@@ -60,21 +60,28 @@ export const de: PageText = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "Anfrage von {name}, {date}",
   actionAcknowledgeTitle: "Dem Absender sagen, dass Sie antworten",
-  actionAcknowledgeBody: "Bestätigen Sie, dass Sie {name} per E-Mail antworten. Der Agent, der die Anfrage gesendet hat, erfährt es, damit {name} Ihre Antwort erwartet.",
+  actionAcknowledgeBody:
+    "Bestätigen Sie, dass Sie {name} per E-Mail antworten. Der Agent, der die Anfrage gesendet hat, erfährt es, damit {name} Ihre Antwort erwartet.",
   actionAcknowledgeButton: "Ja, ich antworte",
   actionDeclineTitle: "Diese Anfrage ablehnen",
-  actionDeclineBody: "Der Agent, der die Anfrage gesendet hat, erfährt, dass Sie abgelehnt haben, damit {name} jemand anderen suchen kann.",
+  actionDeclineBody:
+    "Der Agent, der die Anfrage gesendet hat, erfährt, dass Sie abgelehnt haben, damit {name} jemand anderen suchen kann.",
   actionDeclineReason: "Grund (freiwillig, wird an den Absender weitergegeben, höchstens 500 Zeichen)",
   actionDeclineButton: "Anfrage ablehnen",
   actionOptOutTitle: "Keine Anfragen mehr erhalten",
-  actionOptOutBody: "Ihr Profil zeigt dann, dass Sie keine neuen Klienten annehmen, und Agenten können Ihnen keine Anfragen mehr senden. Der Betreiber des Verzeichnisses oder Ihre nächste Profilaktualisierung kann das wieder ändern.",
+  actionOptOutBody:
+    "Ihr Profil zeigt dann, dass Sie keine neuen Klienten annehmen, und Agenten können Ihnen keine Anfragen mehr senden. Der Betreiber des Verzeichnisses oder Ihre nächste Profilaktualisierung kann das wieder ändern.",
   actionOptOutButton: "Keine Anfragen mehr senden",
-  actionAcknowledged: "Danke. Der Absender weiß jetzt, dass Sie antworten; antworten Sie {name} auf die Anfrage-E-Mail.",
+  actionAcknowledged:
+    "Danke. Der Absender weiß jetzt, dass Sie antworten; antworten Sie {name} auf die Anfrage-E-Mail.",
   actionDeclined: "Die Anfrage ist abgelehnt, und der Absender wurde benachrichtigt.",
-  actionOptedOut: "Erledigt. Sie erhalten keine Anfragen mehr, und Ihr Profil zeigt, dass Sie keine neuen Klienten annehmen.",
+  actionOptedOut:
+    "Erledigt. Sie erhalten keine Anfragen mehr, und Ihr Profil zeigt, dass Sie keine neuen Klienten annehmen.",
   actionUsed: "Dieser Link wurde bereits verwendet. Es wurde nichts geändert.",
-  actionExpired: "Dieser Link ist abgelaufen. Es wurde nichts geändert; Sie können weiterhin auf die Anfrage-E-Mail antworten.",
+  actionExpired:
+    "Dieser Link ist abgelaufen. Es wurde nichts geändert; Sie können weiterhin auf die Anfrage-E-Mail antworten.",
   actionInvalid: "Dieser Link ist ungültig. Es wurde nichts geändert.",
-  actionTooLate: "Diese Anfrage wurde bereits beantwortet oder ist abgelaufen, daher wurde nichts geändert. Sie können weiterhin auf die Anfrage-E-Mail antworten.",
+  actionTooLate:
+    "Diese Anfrage wurde bereits beantwortet oder ist abgelaufen, daher wurde nichts geändert. Sie können weiterhin auf die Anfrage-E-Mail antworten.",
   actionReasonTooLong: "Der Grund ist länger als 500 Zeichen. Kürzen Sie ihn und versuchen Sie es erneut.",
 };

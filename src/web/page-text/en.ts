@@ -59,22 +59,27 @@ export const en = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "Inquiry from {name}, {date}",
   actionAcknowledgeTitle: "Tell the sender you will reply",
-  actionAcknowledgeBody: "Confirm that you will answer {name} by e-mail. The agent that sent the inquiry is told, so {name} knows to expect your reply.",
+  actionAcknowledgeBody:
+    "Confirm that you will answer {name} by e-mail. The agent that sent the inquiry is told, so {name} knows to expect your reply.",
   actionAcknowledgeButton: "Yes, I'll reply",
   actionDeclineTitle: "Decline this inquiry",
   actionDeclineBody: "The agent that sent the inquiry is told that you declined, so {name} can look for someone else.",
   actionDeclineReason: "Reason (optional, passed on to the sender, at most 500 characters)",
   actionDeclineButton: "Decline the inquiry",
   actionOptOutTitle: "Stop receiving inquiries",
-  actionOptOutBody: "Your profile will say that you are not accepting new clients, and agents can no longer send you inquiries. The directory's operator or your next profile update can turn this back on.",
+  actionOptOutBody:
+    "Your profile will say that you are not accepting new clients, and agents can no longer send you inquiries. The directory's operator or your next profile update can turn this back on.",
   actionOptOutButton: "Stop sending me inquiries",
-  actionAcknowledged: "Thank you. The sender now knows you will reply; answer {name} by replying to the inquiry e-mail.",
+  actionAcknowledged:
+    "Thank you. The sender now knows you will reply; answer {name} by replying to the inquiry e-mail.",
   actionDeclined: "The inquiry is declined and the sender has been told.",
-  actionOptedOut: "Done. You will receive no more inquiries, and your profile says that you are not accepting new clients.",
+  actionOptedOut:
+    "Done. You will receive no more inquiries, and your profile says that you are not accepting new clients.",
   actionUsed: "This link was already used. Nothing was changed.",
   actionExpired: "This link has expired. Nothing was changed; you can still reply to the inquiry e-mail.",
   actionInvalid: "This link is not valid. Nothing was changed.",
-  actionTooLate: "This inquiry was already answered or has expired, so nothing was changed. You can still reply to the inquiry e-mail.",
+  actionTooLate:
+    "This inquiry was already answered or has expired, so nothing was changed. You can still reply to the inquiry e-mail.",
   actionReasonTooLong: "The reason is longer than 500 characters. Shorten it and try again.",
 };
 

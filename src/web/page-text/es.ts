@@ -49,7 +49,8 @@ export const es: PageText = {
   showTimesIn: "Mostrar horas en",
   show: "Mostrar",
   booking: "Reservar una sesión",
-  bookingHow: "Elija uno de los horarios libres de arriba y contacte con {name} por uno de estos canales, indicando la hora.",
+  bookingHow:
+    "Elija uno de los horarios libres de arriba y contacte con {name} por uno de estos canales, indicando la hora.",
   contact: "Contacto",
   noContact: "Sin canal de contacto público; un agente de IA puede enviar una consulta a {name} (abajo).",
   notAcceptingBooking: "{name} no acepta nuevos clientes por el momento, así que no se puede reservar una sesión.",
@@ -60,21 +61,26 @@ export const es: PageText = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "Consulta de {name}, {date}",
   actionAcknowledgeTitle: "Avisar al remitente de que responderá",
-  actionAcknowledgeBody: "Confirme que responderá a {name} por correo electrónico. Se avisa al agente que envió la consulta, para que {name} sepa que recibirá su respuesta.",
+  actionAcknowledgeBody:
+    "Confirme que responderá a {name} por correo electrónico. Se avisa al agente que envió la consulta, para que {name} sepa que recibirá su respuesta.",
   actionAcknowledgeButton: "Sí, responderé",
   actionDeclineTitle: "Rechazar esta consulta",
-  actionDeclineBody: "Se avisa al agente que envió la consulta de que usted la ha rechazado, para que {name} pueda buscar a otra persona.",
+  actionDeclineBody:
+    "Se avisa al agente que envió la consulta de que usted la ha rechazado, para que {name} pueda buscar a otra persona.",
   actionDeclineReason: "Motivo (opcional, se transmite al remitente, 500 caracteres como máximo)",
   actionDeclineButton: "Rechazar la consulta",
   actionOptOutTitle: "Dejar de recibir consultas",
-  actionOptOutBody: "Su perfil indicará que no acepta nuevos clientes y los agentes ya no podrán enviarle consultas. El operador del directorio o su próxima actualización de perfil pueden volver a activarlo.",
+  actionOptOutBody:
+    "Su perfil indicará que no acepta nuevos clientes y los agentes ya no podrán enviarle consultas. El operador del directorio o su próxima actualización de perfil pueden volver a activarlo.",
   actionOptOutButton: "No enviarme más consultas",
-  actionAcknowledged: "Gracias. El remitente ya sabe que usted responderá; conteste a {name} respondiendo al correo de la consulta.",
+  actionAcknowledged:
+    "Gracias. El remitente ya sabe que usted responderá; conteste a {name} respondiendo al correo de la consulta.",
   actionDeclined: "La consulta ha sido rechazada y se ha avisado al remitente.",
   actionOptedOut: "Hecho. No recibirá más consultas y su perfil indica que no acepta nuevos clientes.",
   actionUsed: "Este enlace ya se utilizó. No se ha cambiado nada.",
   actionExpired: "Este enlace ha caducado. No se ha cambiado nada; todavía puede responder al correo de la consulta.",
   actionInvalid: "Este enlace no es válido. No se ha cambiado nada.",
-  actionTooLate: "Esta consulta ya fue respondida o ha caducado, así que no se ha cambiado nada. Todavía puede responder al correo de la consulta.",
+  actionTooLate:
+    "Esta consulta ya fue respondida o ha caducado, así que no se ha cambiado nada. Todavía puede responder al correo de la consulta.",
   actionReasonTooLong: "El motivo supera los 500 caracteres. Acórtelo e inténtelo de nuevo.",
 };

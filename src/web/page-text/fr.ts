@@ -17,7 +17,8 @@ export const fr: PageText = {
   acceptingOnly: "Seulement ceux qui acceptent de nouveaux clients",
   minPrice: "Prix min. (USD)",
   maxPrice: "Prix max. (USD)",
-  noFit: "Personne dans l’annuaire ne correspond à cette recherche. Les experts ci-dessous sont seulement les plus proches.",
+  noFit:
+    "Personne dans l’annuaire ne correspond à cette recherche. Les experts ci-dessous sont seulement les plus proches.",
   partialFit: "Ces experts ne correspondent qu’en partie à cette recherche.",
   results: "{n} experts",
   noResults: "Aucun expert ne correspond. Essayez moins de mots ou de filtres.",
@@ -60,21 +61,27 @@ export const fr: PageText = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "Demande de {name}, {date}",
   actionAcknowledgeTitle: "Indiquer à l'expéditeur que vous répondrez",
-  actionAcknowledgeBody: "Confirmez que vous répondrez à {name} par e-mail. L'agent qui a envoyé la demande en est informé, pour que {name} attende votre réponse.",
+  actionAcknowledgeBody:
+    "Confirmez que vous répondrez à {name} par e-mail. L'agent qui a envoyé la demande en est informé, pour que {name} attende votre réponse.",
   actionAcknowledgeButton: "Oui, je réponds",
   actionDeclineTitle: "Refuser cette demande",
-  actionDeclineBody: "L'agent qui a envoyé la demande est informé de votre refus, pour que {name} puisse chercher quelqu'un d'autre.",
+  actionDeclineBody:
+    "L'agent qui a envoyé la demande est informé de votre refus, pour que {name} puisse chercher quelqu'un d'autre.",
   actionDeclineReason: "Motif (facultatif, transmis à l'expéditeur, 500 caractères au plus)",
   actionDeclineButton: "Refuser la demande",
   actionOptOutTitle: "Ne plus recevoir de demandes",
-  actionOptOutBody: "Votre profil indiquera que vous n'acceptez pas de nouveaux clients, et les agents ne pourront plus vous envoyer de demandes. L'opérateur de l'annuaire ou la prochaine mise à jour de votre profil peut rétablir cela.",
+  actionOptOutBody:
+    "Votre profil indiquera que vous n'acceptez pas de nouveaux clients, et les agents ne pourront plus vous envoyer de demandes. L'opérateur de l'annuaire ou la prochaine mise à jour de votre profil peut rétablir cela.",
   actionOptOutButton: "Ne plus m'envoyer de demandes",
-  actionAcknowledged: "Merci. L'expéditeur sait maintenant que vous répondrez ; répondez à {name} en répondant à l'e-mail de la demande.",
+  actionAcknowledged:
+    "Merci. L'expéditeur sait maintenant que vous répondrez ; répondez à {name} en répondant à l'e-mail de la demande.",
   actionDeclined: "La demande est refusée et l'expéditeur en a été informé.",
-  actionOptedOut: "C'est fait. Vous ne recevrez plus de demandes, et votre profil indique que vous n'acceptez pas de nouveaux clients.",
+  actionOptedOut:
+    "C'est fait. Vous ne recevrez plus de demandes, et votre profil indique que vous n'acceptez pas de nouveaux clients.",
   actionUsed: "Ce lien a déjà été utilisé. Rien n'a été modifié.",
   actionExpired: "Ce lien a expiré. Rien n'a été modifié ; vous pouvez toujours répondre à l'e-mail de la demande.",
   actionInvalid: "Ce lien n'est pas valide. Rien n'a été modifié.",
-  actionTooLate: "Cette demande a déjà reçu une réponse ou a expiré ; rien n'a été modifié. Vous pouvez toujours répondre à l'e-mail de la demande.",
+  actionTooLate:
+    "Cette demande a déjà reçu une réponse ou a expiré ; rien n'a été modifié. Vous pouvez toujours répondre à l'e-mail de la demande.",
   actionReasonTooLong: "Le motif dépasse 500 caractères. Raccourcissez-le et réessayez.",
 };

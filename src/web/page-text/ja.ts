@@ -60,21 +60,27 @@ export const ja: PageText = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "{name} からの問い合わせ（{date}）",
   actionAcknowledgeTitle: "返信することを送信者に伝える",
-  actionAcknowledgeBody: "{name} にメールで返信することを確認してください。問い合わせを送ったエージェントに伝わり、{name} はあなたの返信を待つことができます。",
+  actionAcknowledgeBody:
+    "{name} にメールで返信することを確認してください。問い合わせを送ったエージェントに伝わり、{name} はあなたの返信を待つことができます。",
   actionAcknowledgeButton: "はい、返信します",
   actionDeclineTitle: "この問い合わせを断る",
   actionDeclineBody: "問い合わせを送ったエージェントに、あなたが断ったことが伝わり、{name} は他の専門家を探せます。",
   actionDeclineReason: "理由（任意、送信者に伝えられます、500文字まで）",
   actionDeclineButton: "問い合わせを断る",
   actionOptOutTitle: "問い合わせの受け取りを停止する",
-  actionOptOutBody: "プロフィールに新規クライアントを受け付けていないと表示され、エージェントは問い合わせを送れなくなります。ディレクトリの運営者または次回のプロフィール更新で元に戻せます。",
+  actionOptOutBody:
+    "プロフィールに新規クライアントを受け付けていないと表示され、エージェントは問い合わせを送れなくなります。ディレクトリの運営者または次回のプロフィール更新で元に戻せます。",
   actionOptOutButton: "問い合わせを送らないでください",
-  actionAcknowledged: "ありがとうございます。送信者にあなたが返信することが伝わりました。問い合わせメールに返信して {name} に回答してください。",
+  actionAcknowledged:
+    "ありがとうございます。送信者にあなたが返信することが伝わりました。問い合わせメールに返信して {name} に回答してください。",
   actionDeclined: "問い合わせを断り、送信者に伝えました。",
-  actionOptedOut: "完了しました。今後問い合わせは届かず、プロフィールには新規クライアントを受け付けていないと表示されます。",
+  actionOptedOut:
+    "完了しました。今後問い合わせは届かず、プロフィールには新規クライアントを受け付けていないと表示されます。",
   actionUsed: "このリンクはすでに使用されています。何も変更されていません。",
-  actionExpired: "このリンクは有効期限が切れています。何も変更されていません。問い合わせメールへの返信は引き続き可能です。",
+  actionExpired:
+    "このリンクは有効期限が切れています。何も変更されていません。問い合わせメールへの返信は引き続き可能です。",
   actionInvalid: "このリンクは無効です。何も変更されていません。",
-  actionTooLate: "この問い合わせはすでに回答済みか期限切れのため、何も変更されていません。問い合わせメールへの返信は引き続き可能です。",
+  actionTooLate:
+    "この問い合わせはすでに回答済みか期限切れのため、何も変更されていません。問い合わせメールへの返信は引き続き可能です。",
   actionReasonTooLong: "理由が500文字を超えています。短くしてもう一度お試しください。",
 };

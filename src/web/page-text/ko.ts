@@ -60,21 +60,25 @@ export const ko: PageText = {
   // The pages of the inquiry e-mail's one-click links (src/web/inquiry-action-pages.ts).
   actionFrom: "{name}님의 문의, {date}",
   actionAcknowledgeTitle: "답장하겠다고 보낸 사람에게 알리기",
-  actionAcknowledgeBody: "{name}님에게 이메일로 답장할 것을 확인해 주세요. 문의를 보낸 에이전트에게 전달되어 {name}님이 답장을 기다릴 수 있습니다.",
+  actionAcknowledgeBody:
+    "{name}님에게 이메일로 답장할 것을 확인해 주세요. 문의를 보낸 에이전트에게 전달되어 {name}님이 답장을 기다릴 수 있습니다.",
   actionAcknowledgeButton: "네, 답장하겠습니다",
   actionDeclineTitle: "이 문의 거절하기",
   actionDeclineBody: "문의를 보낸 에이전트에게 거절 사실이 전달되어 {name}님이 다른 전문가를 찾을 수 있습니다.",
   actionDeclineReason: "사유 (선택, 보낸 사람에게 전달됨, 최대 500자)",
   actionDeclineButton: "문의 거절",
   actionOptOutTitle: "문의 받지 않기",
-  actionOptOutBody: "프로필에 신규 고객을 받지 않는다고 표시되고, 에이전트는 더 이상 문의를 보낼 수 없습니다. 디렉터리 운영자나 다음 프로필 업데이트로 다시 켤 수 있습니다.",
+  actionOptOutBody:
+    "프로필에 신규 고객을 받지 않는다고 표시되고, 에이전트는 더 이상 문의를 보낼 수 없습니다. 디렉터리 운영자나 다음 프로필 업데이트로 다시 켤 수 있습니다.",
   actionOptOutButton: "더 이상 문의를 보내지 마세요",
-  actionAcknowledged: "감사합니다. 보낸 사람이 이제 답장을 기다립니다. 문의 이메일에 회신하여 {name}님에게 답해 주세요.",
+  actionAcknowledged:
+    "감사합니다. 보낸 사람이 이제 답장을 기다립니다. 문의 이메일에 회신하여 {name}님에게 답해 주세요.",
   actionDeclined: "문의를 거절했으며 보낸 사람에게 알렸습니다.",
   actionOptedOut: "완료되었습니다. 더 이상 문의를 받지 않으며, 프로필에 신규 고객을 받지 않는다고 표시됩니다.",
   actionUsed: "이미 사용된 링크입니다. 아무것도 변경되지 않았습니다.",
   actionExpired: "만료된 링크입니다. 아무것도 변경되지 않았으며, 문의 이메일에는 계속 회신할 수 있습니다.",
   actionInvalid: "유효하지 않은 링크입니다. 아무것도 변경되지 않았습니다.",
-  actionTooLate: "이 문의는 이미 답변되었거나 만료되어 아무것도 변경되지 않았습니다. 문의 이메일에는 계속 회신할 수 있습니다.",
+  actionTooLate:
+    "이 문의는 이미 답변되었거나 만료되어 아무것도 변경되지 않았습니다. 문의 이메일에는 계속 회신할 수 있습니다.",
   actionReasonTooLong: "사유가 500자를 넘습니다. 줄여서 다시 시도해 주세요.",
 };

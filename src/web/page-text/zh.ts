@@ -67,7 +67,8 @@ export const zh: PageText = {
   actionDeclineReason: "原因（可选，会转告发送者，最多 500 个字符）",
   actionDeclineButton: "拒绝咨询",
   actionOptOutTitle: "不再接收咨询",
-  actionOptOutBody: "您的资料将显示您不接受新客户，代理将无法再向您发送咨询。目录运营者或您下一次资料更新可以重新开启。",
+  actionOptOutBody:
+    "您的资料将显示您不接受新客户，代理将无法再向您发送咨询。目录运营者或您下一次资料更新可以重新开启。",
   actionOptOutButton: "不要再给我发送咨询",
   actionAcknowledged: "谢谢。发送者现在知道您会回复；请回复咨询邮件以答复 {name}。",
   actionDeclined: "咨询已拒绝，并已通知发送者。",
