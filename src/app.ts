@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
   // hears its changes over the shared channel (registered before the channel starts).
   const search: SearchDeps = { sql, stores: searchStores(), version: deps.directoryVersion, shape: summaryShape(urls) };
   search.stores.vocabulary.listenOn(deps.channel);
-  // Every in-memory cache is bounded (src/cache/lru.ts) and shown in /metrics (README, Bounds).
+  // Every in-memory cache is bounded (src/cache/lru.ts) and shown in /metrics (docs/operations.md, Bounds).
   const revalidations = revalidationCache();
   ops.metrics.caches.watch(() => [
     ...zonedTimeCaches.map((c) => c.stats()),

@@ -1,6 +1,6 @@
 import { type Env, parseInteger } from "./parse.ts";
 
-/** What a client can make one process hold, at most (README, Operations, "Bounds"). */
+/** What a client can make one process hold, at most (docs/operations.md, "Bounds"). */
 export interface BoundsConfig {
   bounds: {
     /** Open event streams (GET /api/sse, GET /api/mcp) per client address per process (MAX_STREAMS_PER_CLIENT). */

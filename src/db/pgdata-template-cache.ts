@@ -1,7 +1,7 @@
 /**
  * The data directory template for a run from a checkout (`bun run start`, the tests), which has no
  * template embedded. PGlite's initdb peaks near 920 MiB and, run inside the server, leaves it at
- * 470–640 MiB once ready instead of ~300 (bench/memory.ts --source, README "Memory"): so it runs
+ * 470–640 MiB once ready instead of ~300 (bench/memory.ts --source, docs/operations.md "Memory"): so it runs
  * once per installed PGlite, in a process of its own that exits (pgdata-template.ts), and the
  * result is kept in node_modules/.cache, where `bun install` of another PGlite version finds none.
  */

@@ -123,7 +123,7 @@ export function wallOfUtc(instant: number): WallTime {
 // are kept, frozen, in a map per zone. The maps of all zones share one budget per cache (a client
 // choosing `tz` and `from` at random must not fill ~445 zones' worth): least recently used zones
 // out first. An entry (a number key and a small frozen object or a 25-character string) is
-// counted as ~160 bytes; 4 MiB is ~26,000 answers per cache, three caches (README, Bounds).
+// counted as ~160 bytes; 4 MiB is ~26,000 answers per cache, three caches (docs/operations.md, Bounds).
 export const ZONE_CACHE_BYTES = 4 * 1024 * 1024;
 const ZONE_ENTRY_BYTES = 160;
 

@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram } from "prom-client";
 import { cacheMetrics } from "./cache-metrics.ts";
 import { createRegistry, scrapedGauge } from "./registry.ts";
 
-// Request latency, in seconds: 5 ms … 10 s (README, Operations).
+// Request latency, in seconds: 5 ms … 10 s (docs/operations.md).
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**

@@ -19,7 +19,7 @@ export interface RememberedAnswer {
 export class AnswerCache {
   private readonly answers: Lru<string, RememberedAnswer>;
 
-  // 256 answers of at most 20 experts (~2 KB each) stay under ~10 MB (README, Bounds).
+  // 256 answers of at most 20 experts (~2 KB each) stay under ~10 MB (docs/operations.md, Bounds).
   constructor(maxEntries = 256) {
     this.answers = new Lru({ name: "search-answers", maxEntries });
   }

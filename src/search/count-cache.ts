@@ -8,7 +8,7 @@ import { type CacheStats, Lru } from "../cache/lru.ts";
 export class CountCache {
   private readonly totals: Lru<string, number>;
 
-  // 1,000 totals are a few hundred KB of keys (README, Bounds).
+  // 1,000 totals are a few hundred KB of keys (docs/operations.md, Bounds).
   constructor(maxEntries = 1000) {
     this.totals = new Lru({ name: "search-totals", maxEntries });
   }
