@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { sameOriginGuard } from "./accounts/origin.ts";
 import type { AttemptStore } from "./accounts/attempt-store.ts";
+import { passwordHashing } from "./accounts/passwords.ts";
 import { authRoutes } from "./accounts/routes.ts";
 import { sessionLookup } from "./accounts/session-user.ts";
 import { loginLimits } from "./accounts/throttle.ts";
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
       authRoutes({
         sql,
         log: deps.log,
+        passwords: passwordHashing(deps.config.passwordHash),
         signup: deps.config.signup,
         publicBaseUrl: deps.config.publicBaseUrl,
         auth,

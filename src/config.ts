@@ -12,6 +12,7 @@ import { type LimitsConfig, loadLimitsConfig } from "./config/limits.ts";
 import { loadMailConfig, type MailConfig } from "./config/mail.ts";
 import { loadMcpConfig, type McpConfig } from "./config/mcp.ts";
 import type { Env } from "./config/parse.ts";
+import { loadPasswordsConfig, type PasswordsConfig } from "./config/passwords.ts";
 import { loadServerConfig, type ServerConfig } from "./config/server.ts";
 import { loadWebhookConfig, type WebhookConfig } from "./config/webhooks.ts";
 import { loadWorkersConfig, type WorkersConfig } from "./config/workers.ts";
@@ -30,7 +31,8 @@ export interface Config
     DiscoveryConfig,
     WorkersConfig,
     BoundsConfig,
-    InquiriesConfig {
+    InquiriesConfig,
+    PasswordsConfig {
   /** E-mail delivery of inquiries (SMTP_URL, MAIL_FROM, timeouts, outbox worker pacing). */
   mail: MailConfig;
   /** Webhooks of API keys (WEBHOOK_ALLOW_PRIVATE, pacing and retries of their sender). */
@@ -48,6 +50,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...loadBoundsConfig(env),
     ...loadDiscoveryConfig(env),
     ...loadInquiriesConfig(env),
+    ...loadPasswordsConfig(env),
     ...database,
     ...loadWorkersConfig(env, database.databaseUrl),
     mail: loadMailConfig(env, server.publicBaseUrl),

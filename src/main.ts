@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 import { parseArgs } from "node:util";
 import { newAccountFromCli } from "./accounts/add-user.ts";
+import { passwordHashing } from "./accounts/passwords.ts";
 import { createUser } from "./accounts/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
@@ -134,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
       if ("errors" in account) throw new UsageError(account.errors.join("\n"));
       const { db } = await prepareDatabase(config, log);
       try {
-        const user = await createUser(db.sql, account.credentials);
+        const user = await createUser(db.sql, passwordHashing(config.passwordHash), account.credentials);
         if (!user) throw new UsageError(`An account for ${account.credentials.email} already exists.`);
         console.log(`Account ${user.email} added; it can log in at /dashboard/login.`);
       } finally {

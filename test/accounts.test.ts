@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout, spyOn } f
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { passwordHashing } from "../src/accounts/passwords.ts";
 import { loadConfig } from "../src/config.ts";
 import { sha256Hex } from "../src/crypto.ts";
 import { api, freshDatabase, startApp, type TestApp, testApp } from "./support/app.ts";
@@ -388,5 +389,55 @@ describe("SIGNUP", () => {
     expect(() => loadConfig({ SIGNUP: "maybe" })).toThrow("SIGNUP must be open or closed");
     expect(loadConfig({}).signup).toBe("open");
     expect(loadConfig({ SIGNUP: "Closed" }).signup).toBe("closed");
+  });
+});
+
+describe("the password hash's cost (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES)", () => {
+  it("defaults to argon2id's 64 MiB and 2 passes, and refuses values out of range", () => {
+    expect(loadConfig({}).passwordHash).toEqual({ memoryKib: 65_536, passes: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: "8", PASSWORD_HASH_PASSES: "1" }).passwordHash).toEqual({
+      memoryKib: 8,
+      passes: 1,
+    });
+    for (const bad of ["0", "7", "-1", "lots", "1.5"])
+      expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: bad })).toThrow("PASSWORD_HASH_MEMORY_KIB");
+    for (const bad of ["0", "101", "two"])
+      expect(() => loadConfig({ PASSWORD_HASH_PASSES: bad })).toThrow("PASSWORD_HASH_PASSES");
+  });
+
+  it("stores the configured cost, and logs in with a hash made at the production default", async () => {
+    // Tests hash at the cheapest cost (support/password-cost.ts); a hash stored at the default
+    // (an account made by a production server) must still open its account.
+    const cheap = await signUp();
+    const { sql } = await testApp();
+    const [row] = await sql`select password_hash from users where email = ${cheap.email}`;
+    expect(row.password_hash).toStartWith("$argon2id$v=19$m=8,t=1,");
+    const production = passwordHashing(loadConfig({}).passwordHash);
+    const hash = await production.hash(TEST_PASSWORD);
+    expect(hash).toStartWith("$argon2id$v=19$m=65536,t=2,");
+    const email = uniqueEmail("production-hash");
+    await sql`insert into users (email, password_hash) values (${email}, ${hash})`;
+    const res = await api("POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(email);
+    const wrong = await api("POST", "/api/auth/login", { body: { email, password: "not the password" } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("checks an unknown address against a dummy hash of the same cost as real ones", async () => {
+    const verify = spyOn(Bun.password, "verify");
+    try {
+      for (const cost of [
+        { memoryKib: 8, passes: 1 },
+        { memoryKib: 16, passes: 3 },
+      ]) {
+        verify.mockClear();
+        expect(await passwordHashing(cost).verifyAgainstNothing("not the password")).toBe(false);
+        expect(verify).toHaveBeenCalledTimes(1);
+        expect(verify.mock.calls[0]![1]).toStartWith(`$argon2id$v=19$m=${cost.memoryKib},t=${cost.passes},`);
+      }
+    } finally {
+      verify.mockRestore();
+    }
   });
 });

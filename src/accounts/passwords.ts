@@ -1,23 +1,33 @@
-/**
- * Passwords are hashed with argon2id (Bun.password's default parameters: 64 MiB, 2 passes), the
- * slow, memory-hard hash a guessable secret needs. Length is checked by the contract (10–256).
- */
-export async function hashPassword(password: string): Promise<string> {
-  return await Bun.password.hash(password, { algorithm: "argon2id" });
+import type { PasswordHashCost } from "../config/passwords.ts";
+
+/** Hashing and checking of account passwords, at the configured cost (app.ts makes one per app). */
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+  /**
+   * Verifies against a throwaway hash of the same cost, for a log-in whose e-mail address has no
+   * account: it costs what a real check costs, so timing does not reveal which part was wrong.
+   */
+  verifyAgainstNothing(password: string): Promise<false>;
 }
 
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return await Bun.password.verify(password, hash);
-}
-
-let dummyHash: Promise<string> | undefined;
-
 /**
- * Verifies against a throwaway hash with the same parameters, for a login whose e-mail address
- * has no account: it costs what a real check costs, so timing does not reveal which part was wrong.
+ * Passwords are hashed with argon2id, the slow, memory-hard hash a guessable secret needs; its
+ * cost is PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_PASSES (default 64 MiB, 2 passes). A hash
+ * carries its own cost, so verify() checks hashes made at any cost. Length is checked by the
+ * contract (10–256).
  */
-export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
-  await Bun.password.verify(password, await dummyHash);
-  return false;
+export function passwordHashing(cost: PasswordHashCost): Passwords {
+  const options = { algorithm: "argon2id", memoryCost: cost.memoryKib, timeCost: cost.passes } as const;
+  const hash = async (password: string) => await Bun.password.hash(password, options);
+  let dummyHash: Promise<string> | undefined;
+  return {
+    hash,
+    verify: async (password, stored) => await Bun.password.verify(password, stored),
+    async verifyAgainstNothing(password) {
+      dummyHash ??= hash(crypto.randomUUID());
+      await Bun.password.verify(password, await dummyHash);
+      return false;
+    },
+  };
 }

@@ -8,12 +8,15 @@ import { loginLimitReached } from "../http/limit-messages.ts";
 import { limitProblem, problem } from "../http/problem.ts";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session-user.ts";
 import { SESSION_COOKIE, createSession, deleteSession } from "./sessions.ts";
+import type { Passwords } from "./passwords.ts";
 import type { AttemptWindow, LoginLimits } from "./throttle.ts";
 import { authenticate, createUser, readCredentials, type User } from "./users.ts";
 
 export interface AuthDeps<Owner extends { keyId: string }> {
   sql: Sql;
   log: Logger;
+  /** Argon2id at the configured cost (PASSWORD_HASH_*). */
+  passwords: Passwords;
   signup: "open" | "closed";
   publicBaseUrl: string | null;
   /** The session and the client address (the failed log-in budget is per address). */
@@ -58,7 +61,7 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
           // budget of failed log-ins: nobody can probe the user list faster than they can guess passwords.
           const attempt = await limits.perAddress.take(address);
           if (attempt.retryAfterSeconds) throw tooManyAttempts("address", limits.perAddress, attempt.retryAfterSeconds);
-          const user = await createUser(sql, credentials);
+          const user = await createUser(sql, deps.passwords, credentials);
           if (!user) throw problem(409, "This e-mail address is already registered. Log in instead.");
           await attempt.refund();
           await startSession(cookie[SESSION_COOKIE], user.id, request);
@@ -81,7 +84,7 @@ export function authRoutes<Owner extends { keyId: string }>(deps: AuthDeps<Owner
             await byAddress.refund();
             throw tooManyAttempts("account", limits.perAccount, byAccount.retryAfterSeconds);
           }
-          const user = await authenticate(sql, credentials);
+          const user = await authenticate(sql, deps.passwords, credentials);
           if (!user) {
             log.info("login failed", { address });
             throw problem(401, "The e-mail address or the password is wrong.");

@@ -1,7 +1,7 @@
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { bodyValidator } from "../contract/index.ts";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
+import type { Passwords } from "./passwords.ts";
 
 export type User = components["schemas"]["User"];
 export type AccountCredentials = components["schemas"]["AccountCredentials"];
@@ -44,8 +44,12 @@ export function toUser(row: UserRow): User {
  * Creates an account; null when the address is already registered. The password is hashed
  * first either way, so a taken address answers no faster than a free one.
  */
-export async function createUser(sql: Sql, credentials: AccountCredentials): Promise<User | null> {
-  const passwordHash = await hashPassword(credentials.password);
+export async function createUser(
+  sql: Sql,
+  passwords: Passwords,
+  credentials: AccountCredentials,
+): Promise<User | null> {
+  const passwordHash = await passwords.hash(credentials.password);
   const [row] = await sql<UserRow[]>`
     insert into users (email, password_hash) values (${credentials.email}, ${passwordHash})
     on conflict (email) do nothing
@@ -54,9 +58,13 @@ export async function createUser(sql: Sql, credentials: AccountCredentials): Pro
 }
 
 /** The account these credentials open, or null; one argon2 verification whether or not it exists. */
-export async function authenticate(sql: Sql, credentials: AccountCredentials): Promise<User | null> {
+export async function authenticate(
+  sql: Sql,
+  passwords: Passwords,
+  credentials: AccountCredentials,
+): Promise<User | null> {
   const [row] = await sql<(UserRow & { password_hash: string })[]>`
     select id, email, created_at, password_hash from users where email = ${credentials.email}`;
-  if (!row) return (await verifyAgainstNothing(credentials.password)) || null;
-  return (await verifyPassword(credentials.password, row.password_hash)) ? toUser(row) : null;
+  if (!row) return (await passwords.verifyAgainstNothing(credentials.password)) || null;
+  return (await passwords.verify(credentials.password, row.password_hash)) ? toUser(row) : null;
 }

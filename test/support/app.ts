@@ -8,6 +8,7 @@ import type { Pool } from "../../src/db/connect.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
 import { expectContractResponse } from "./contract.ts";
+import { CHEAP_PASSWORD_HASH } from "./password-cost.ts";
 import { cloneEmbedded, cloneOnServer, maintenanceSql, onDatabase } from "./template.ts";
 
 export { onDatabase };
@@ -86,7 +87,7 @@ export async function freshDatabase(
 }
 
 export interface AppOptions {
-  /** Environment over the defaults: LOG_LEVEL from TEST_LOG_LEVEL (else silent), RATE_LIMITS off, MAX_STREAMS_PER_CLIENT 1000. */
+  /** Environment over the defaults: LOG_LEVEL from TEST_LOG_LEVEL (else silent), RATE_LIMITS off, MAX_STREAMS_PER_CLIENT 1000, the cheapest password hash (support/password-cost.ts). */
   env?: Record<string, string>;
   /**
    * A database that outlives the app: neither seeded nor dropped here. Default: a fresh one,
@@ -141,6 +142,7 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       RATE_LIMITS: "off",
       MAX_STREAMS_PER_CLIENT: "1000",
+      ...CHEAP_PASSWORD_HASH,
       ...options.env,
     }),
     port: 0,

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { CHEAP_PASSWORD_HASH } from "./password-cost.ts";
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -26,7 +27,7 @@ export async function runCli(
 ): Promise<CliResult> {
   const proc = Bun.spawn(cliCommand(args), {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...CHEAP_PASSWORD_HASH, ...env },
     stdin: stdin === undefined ? "ignore" : new Blob([stdin]),
     stdout: "pipe",
     stderr: "pipe",

@@ -2,6 +2,7 @@
 // EXECUTABLE is set), its JSON log lines read from stderr as they come.
 import { join } from "node:path";
 import { cliCommand } from "./cli.ts";
+import { CHEAP_PASSWORD_HASH } from "./password-cost.ts";
 
 type LogLine = Record<string, any>;
 
@@ -20,7 +21,7 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const proc = Bun.spawn(cliCommand(["serve"]), {
     cwd: join(import.meta.dir, "..", ".."),
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "info", ...CHEAP_PASSWORD_HASH, ...env },
     stdin: "ignore",
     stdout: "ignore",
     stderr: "pipe",
