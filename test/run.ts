@@ -31,6 +31,7 @@ const GROUPS: string[][] = [
   [
     "test/cluster.test.ts",
     "test/cluster-supervisor.test.ts",
+    "test/inquiry-loop-cluster.test.ts",
     "test/login-throttle-shared.test.ts",
     "test/ops-database.test.ts",
     "test/test-database.test.ts",
