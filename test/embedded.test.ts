@@ -73,6 +73,7 @@ describe("embedded database in DATA_DIR", () => {
     writeFileSync(file, `${JSON.stringify(record)}\n`);
     const result = await runCli(["import", file], { DATA_DIR: imported });
     expect(result.stderr).toBe("");
+    expect(result.code).toBe(0); // an import killed early leaves a directory the next start seeds
     const afterImport = await startOn(imported);
     expect(await visibleCount(afterImport.url)).toBe(1);
     await afterImport.stop();
