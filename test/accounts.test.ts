@@ -285,7 +285,7 @@ describe("an operator's server: users add, PUBLIC_BASE_URL over https, debug log
     const again = await runCli(["users", "add", email], dbEnv, `${password}\n`);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
-  }, 60_000);
+  }, 240_000); // four CLI processes, each booting Bun and hashing: a busy machine took 24 s of the old 60
 
   it("logs in the CLI's account with a Secure cookie, accepts only the public origin, and never logs a secret", async () => {
     app = await startApp({

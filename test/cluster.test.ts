@@ -77,7 +77,7 @@ describe("WORKERS=2 on one port", () => {
     expect(statuses[60]).toBe(429);
     // Both workers answered some of them: the budget held across processes, not within one.
     const searches = () => cluster.logs.filter((l) => l.msg === "request" && l.route === "/api/agents/experts/");
-    for (let i = 0; i < 200 && searches().length < 61; i++) await Bun.sleep(10);
+    for (let i = 0; i < 1500 && searches().length < 61; i++) await Bun.sleep(20); // a count of looks, not a deadline
     const byWorker = Object.groupBy(searches(), (l) => String(l.worker));
     expect(Object.keys(byWorker).sort()).toEqual(["0", "1"]);
     expect(searches().filter((l) => l.status === 429)).toHaveLength(1);

@@ -83,7 +83,7 @@ function loginAnswerers(instances: ServerProcess[]): Set<string> {
 async function waitForLoginLines(instances: ServerProcess[], count: number) {
   const lines = () =>
     instances.flatMap((p) => p.logs.filter((l) => l.msg === "request" && l.route === "/api/auth/login"));
-  for (let i = 0; i < 300 && lines().length < count; i++) await Bun.sleep(20);
+  for (let i = 0; i < 1500 && lines().length < count; i++) await Bun.sleep(20); // looks, not a deadline
   return lines();
 }
 
@@ -185,6 +185,9 @@ describe.skipIf(skipRedisSuite)("two instances, WORKERS=2 each, one PostgreSQL a
     const email = uniqueEmail("redis-throttle");
     await signUp(urls[0], email);
     const { answers, right } = await guessPasswords(urls, email);
+    // A worker logs a fallback before it answers and the request after; its log reaches this
+    // process through a pipe, later than the answer. So first every request line, then count.
+    await waitForLoginLines(instances, 41);
     // An attempt Redis did not answer in time (a loaded machine) is counted in the database
     // instead, a count of its own: then, and only then, more than 10 may be checked.
     const fallbacks = instances.flatMap((p) =>
@@ -197,13 +200,17 @@ describe.skipIf(skipRedisSuite)("two instances, WORKERS=2 each, one PostgreSQL a
       const [row] =
         await admin`select count(*)::int as n from login_attempts where scope = 'account' and key = ${sha256Hex(email)}`;
       expect(row.n).toBe(0); // nothing counted in the database
+      expect(await redis.send("GET", [`${prefix}login:account:${sha256Hex(email)}`])).toBe("10");
     } else {
       expect(checked).toBeGreaterThanOrEqual(10);
       expect(checked).toBeLessThanOrEqual(10 + fallbacks.length);
+      // Redis counted those it answered (never past the limit); three timeouts in a row send
+      // the next ones to the database for the circuit's cool-down, so it may hold fewer.
+      const counted = Number(await redis.send("GET", [`${prefix}login:account:${sha256Hex(email)}`]));
+      expect(counted).toBeGreaterThanOrEqual(1);
+      expect(counted).toBeLessThanOrEqual(10);
     }
-    expect(await redis.send("GET", [`${prefix}login:account:${sha256Hex(email)}`])).toBe("10");
     expect(Number(await redis.send("PTTL", [`${prefix}login:account:${sha256Hex(email)}`]))).toBeGreaterThan(0);
-    await waitForLoginLines(instances, 41);
     expect([...loginAnswerers(instances)].sort()).toEqual(["0/0", "0/1", "1/0", "1/1"]);
   }, 120_000);
 });

@@ -303,7 +303,7 @@ describe("graceful shutdown (runs last: it stops this instance)", () => {
     const slow = fetch(`${app.url}/api/agents/experts?limit=1&page=${Math.floor(Math.random() * 900) + 50}`).then(
       async (res) => ({ status: res.status, body: await res.json() }),
     );
-    for (let i = 0; i < 200 && app.server.inFlight() < 1; i++) await Bun.sleep(10);
+    for (let i = 0; i < 1500 && app.server.inFlight() < 1; i++) await Bun.sleep(20); // looks, not a deadline
     expect(app.server.inFlight()).toBe(1);
 
     const stopped = app.server.stop().then(() => events.push("stopped"));

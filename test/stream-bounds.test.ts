@@ -58,10 +58,10 @@ async function openStreams(): Promise<number> {
 
 /** Retries `open` until it is no longer refused: a slot frees once the server has seen the stream end. */
 async function eventually(open: () => Promise<OpenStream>): Promise<OpenStream> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1500; i++) {
     const attempt = await open();
     if (attempt.status === 200) return attempt;
-    await Bun.sleep(25);
+    await Bun.sleep(20);
   }
   throw new Error("the slot was never freed");
 }
@@ -106,7 +106,7 @@ describe("event streams are bounded per client and per process", () => {
     expect(ended.status).toBe(200);
     const after = await eventually(() => openStream("/api/sse", a));
     for (const s of [...held, again, after]) s.close();
-    for (let i = 0; i < 200 && (await openStreams()) > 0; i++) await Bun.sleep(25);
+    for (let i = 0; i < 1500 && (await openStreams()) > 0; i++) await Bun.sleep(20);
     expect(await openStreams()).toBe(0);
   });
 

@@ -174,10 +174,11 @@ export async function startApp(options: AppOptions = {}): Promise<TestApp> {
     },
     rawLog: () => lines.join(""),
     async waitForLog(match) {
-      for (let i = 0; i < 300; i++) {
+      // A count of looks (≥ 30 s), not a deadline: a busy machine may write the line late.
+      for (let i = 0; i < 1500; i++) {
         const found = lines.map((l) => JSON.parse(l)).find(match);
         if (found) return found;
-        await Bun.sleep(10);
+        await Bun.sleep(20);
       }
       throw new Error("no such log line");
     },

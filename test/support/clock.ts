@@ -7,3 +7,17 @@ export function advanceMonotonicClock(ms: number): void {
   const now = performance.now;
   performance.now = () => now.call(performance) + ms;
 }
+
+/**
+ * Holds performance.now() where it is until the returned function lets it run again (from where
+ * the real clock is by then: forward, never back). For a wait that must not reach a recheck of
+ * performance.now() however long a busy machine makes it.
+ */
+export function holdMonotonicClock(): () => void {
+  const running = performance.now;
+  const held = running.call(performance);
+  performance.now = () => held;
+  return () => {
+    performance.now = running;
+  };
+}
