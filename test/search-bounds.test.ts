@@ -216,8 +216,8 @@ describe("the best-rated matches, looked for in the top rating band first", () =
     };
     expect(BAND_MARGIN).toBe(2);
     expect(ratingBand(even, 1000, 50)).toBe(96);
-    // Most of the matches are sought, or nothing is known of the ratings: no band.
-    expect(ratingBand(even, 150, 50)).toBeNull();
+    // A large share of the matches is sought (2 × 50 of 300), or nothing is known of the ratings: no band.
+    expect(ratingBand(even, 300, 50)).toBeNull();
     expect(ratingBand({ documents: () => 0, documentsWithPrefix: () => 0 }, 1000, 50)).toBeNull();
   });
 

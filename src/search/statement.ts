@@ -65,12 +65,20 @@ export const BAND_MARGIN = 2;
 const BAND_STEPS = 20;
 
 /**
+ * The largest share of the directory a band may be: past it, reading the band's matches saves
+ * little beside reading them all, and `matches` (for every word of a query, a guess from the
+ * statistics) being high by a few times would make the search look twice ("family lawyer berlin":
+ * 2,300 expected, 684 at 100k experts).
+ */
+const MAX_BAND_SHARE = 0.25;
+
+/**
  * The lowest rating band expected to hold BAND_MARGIN × `limit` of `matches` matching experts
- * (null: no band, when the best-rated `limit` are most of the matches or nothing is known).
+ * (null: no band, when the best-rated `limit` are too large a share of the matches, or nothing is known).
  */
 export function ratingBand(frequencies: LexemeFrequencies | null | undefined, matches: number, limit: number) {
   const share = (BAND_MARGIN * limit) / matches;
-  if (!frequencies?.ratedAtLeast || !(share < 0.5)) return null;
+  if (!frequencies?.ratedAtLeast || !(share < MAX_BAND_SHARE)) return null;
   for (let band = 5 * BAND_STEPS; band > 0; band--)
     if (frequencies.ratedAtLeast(band / BAND_STEPS) >= share) return band;
   return null;
