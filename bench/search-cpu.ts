@@ -5,6 +5,10 @@
 //   bun bench/search-cpu.ts --database-url postgres://postgres@127.0.0.1:5432/ed_bench_100k \
 //     [--root /path/to/before --root .] [--rounds 3] [--seconds 10] [--connections 16]
 //
+//   … --rotation unique [--queries 6000]: every request a query of its own (bench/fuzz-queries.ts,
+//   500 of each seed from 1, limit 10), each run going on where the last stopped: nothing parsed,
+//   counted or answered before (while the runs send fewer than there are), as most agents' queries are. The default rotation (`serve`) is bench:serve's, with counts remembered.
+//
 // Each checkout's server (`bun ROOT/src/main.ts`, WORKERS=1, RATE_LIMITS=off, LOG_LEVEL=warn) runs
 // one at a time, on the database of the same position (one --database-url for all, or one per
 // --root: a checkout before a migration on a copy that does not have it, e.g. `createdb -T`); the rotation is bench:serve's "search q (not remembered)"
@@ -19,7 +23,8 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { benchEndpoints, writeWrkScript } from "./lib/endpoints.ts";
+import { fuzzQueries } from "./fuzz-queries.ts";
+import { benchEndpoints, type Endpoint, writeWrkScript } from "./lib/endpoints.ts";
 import { backendsOf, childrenOf, cpuSecondsOf } from "./lib/proc.ts";
 import { runWrk } from "./lib/wrk.ts";
 
@@ -32,6 +37,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "16" },
+    rotation: { type: "string", default: "serve" },
+    queries: { type: "string", default: "6000" },
   },
 });
 const roots = (values.root?.length ? values.root : [join(import.meta.dir, "..")]).map((r) => resolve(r));
@@ -44,8 +51,25 @@ const scratch = join(import.meta.dir, "..", ".scratch");
 mkdirSync(scratch, { recursive: true });
 
 const stats = databaseUrls.map((url) => postgres(url, { max: 1, onnotice: () => {} }));
-const endpoint = (await benchEndpoints(stats[0])).find((e) => e.name === "search q (not remembered)")!;
-const script = writeWrkScript(join(scratch, "search-cpu.lua"), endpoint.requests);
+const served = (await benchEndpoints(stats[0])).find((e) => e.name === "search q (not remembered)")!;
+// Unique: distinct queries, each asked once (a repeat in the generator's output is asked again, and may be remembered).
+const unique = [
+  ...new Set(Array.from({ length: Math.ceil(Number(values.queries) / 500) }, (_, i) => fuzzQueries(500, i + 1)).flat()),
+];
+const endpoint: Endpoint =
+  values.rotation === "unique"
+    ? {
+        name: "search q (unique)",
+        about: `${unique.length} distinct generated queries (bench/fuzz-queries.ts, 500 of each seed from 1), limit 10`,
+        requests: unique.map((q) => ({ method: "GET", path: `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10` })),
+        notRemembered: { warm: [] },
+      }
+    : served;
+// Where each server is in the rotation: a run goes on from there (wrk's script starts at `start`).
+const sent = new Map<number, number>();
+const scriptFor = (server: number) =>
+  writeWrkScript(join(scratch, `search-cpu-${server}.lua`), endpoint.requests, sent.get(server) ?? 0);
+const advance = (server: number, requests: number) => sent.set(server, (sent.get(server) ?? 0) + requests);
 
 // PostgreSQL flushes the transaction counters about once a second: read after a pause.
 async function transactions(i: number): Promise<number> {
@@ -113,11 +137,14 @@ try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const s of servers) {
       const url = `http://127.0.0.1:${s.port}/`;
-      await runWrk(url, { connections, seconds: Number(values.warmup), script, timeout: 10 });
+      const warm = await runWrk(url, { connections, seconds: Number(values.warmup), script: scriptFor(s.i), timeout: 10 });
+      advance(s.i, warm.requests);
+      const script = scriptFor(s.i);
       const pids = [s.proc.pid, ...childrenOf(s.proc.pid)];
       const xacts = await transactions(s.i);
       const before = { server: cpuSecondsOf(pids), pg: cpuSecondsOf(backendsOf(s.database)) };
       const r = await runWrk(url, { connections, seconds, script, timeout: 10 });
+      advance(s.i, r.requests);
       const server = cpuSecondsOf(pids) - before.server;
       const pg = cpuSecondsOf(backendsOf(s.database)) - before.pg;
       // Two of the counted transactions are this script's own reads of the counter.

@@ -3,7 +3,7 @@
 // the real server (bench/lib/capture.ts) with its session settings. Not part of the test command.
 //
 //   bun bench/search-explain.ts --database-url postgres://postgres@127.0.0.1:5432/ed_bench_100k > plans.md
-//     [--only "one word,several words"]
+//     [--only "one word,several words"] [--q "tax accountant" …: more queries, by `q` alone]
 import { parseArgs } from "node:util";
 import { captureEndpoints } from "./lib/capture.ts";
 import type { Endpoint } from "./lib/endpoints.ts";
@@ -12,13 +12,21 @@ import { SHAPES } from "./search-shapes.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { "database-url": { type: "string" }, only: { type: "string" } },
+  options: {
+    "database-url": { type: "string" },
+    only: { type: "string" },
+    q: { type: "string", multiple: true },
+  },
 });
 const databaseUrl = values["database-url"];
 if (!databaseUrl) throw new Error("--database-url is required");
 const only = values.only?.split(",");
 
-const endpoints: Endpoint[] = SHAPES.filter(([name]) => !only || only.includes(name)).map(([name, query]) => {
+const shapes = [
+  ...SHAPES.filter(([name]) => !only || only.includes(name)),
+  ...(values.q ?? []).map((q): (typeof SHAPES)[number] => [`q=${q}`, { q }]),
+];
+const endpoints: Endpoint[] = shapes.map(([name, query]) => {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   return {
     name,
