@@ -216,6 +216,9 @@ describe("the best-rated matches, looked for in the top rating band first", () =
     };
     expect(BAND_MARGIN).toBe(2);
     expect(ratingBand(even, 1000, 50)).toBe(96);
+    // Unless the band (100 rows) reads as many as the search would without it (a walk of 80 rows).
+    expect(ratingBand(even, 1000, 50, 80)).toBeNull();
+    expect(ratingBand(even, 1000, 50, 150)).toBe(96);
     // A large share of the matches is sought (2 × 50 of 300), or nothing is known of the ratings: no band.
     expect(ratingBand(even, 300, 50)).toBeNull();
     expect(ratingBand({ documents: () => 0, documentsWithPrefix: () => 0 }, 1000, 50)).toBeNull();

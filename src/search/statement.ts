@@ -73,16 +73,31 @@ const BAND_STEPS = 20;
 const MAX_BAND_SHARE = 0.25;
 
 /**
- * The lowest rating band expected to hold BAND_MARGIN × `limit` of `matches` matching experts
- * (null: no band, when the best-rated `limit` are too large a share of the matches, or nothing is known).
+ * The lowest rating band expected to hold BAND_MARGIN × `limit` of `matches` matching experts,
+ * if it is expected to read fewer rows than the search would without it (`without`: every match
+ * when they are taken from the document index and sorted; the rows walked when the rating index
+ * is walked). Null: no band, when the best-rated `limit` are too large a share of the matches,
+ * when the band would read more (a band is no narrower than one rating: at a million experts,
+ * 37,000 are rated 5.0, and 6,100 of those are lawyers, where walking the ratings reads 3,000
+ * rows), or when nothing is known of the ratings.
  */
-export function ratingBand(frequencies: LexemeFrequencies | null | undefined, matches: number, limit: number) {
+export function ratingBand(
+  frequencies: LexemeFrequencies | null | undefined,
+  matches: number,
+  limit: number,
+  without = matches,
+) {
   const share = (BAND_MARGIN * limit) / matches;
   if (!frequencies?.ratedAtLeast || !(share < MAX_BAND_SHARE)) return null;
-  for (let band = 5 * BAND_STEPS; band > 0; band--)
-    if (frequencies.ratedAtLeast(band / BAND_STEPS) >= share) return band;
+  for (let band = 5 * BAND_STEPS; band > 0; band--) {
+    const rated = frequencies.ratedAtLeast(band / BAND_STEPS);
+    if (rated >= share) return matches * rated < without ? band : null;
+  }
   return null;
 }
+
+/** The rows a walk along the rating index reads to find `limit` of `matches` among `rows` experts. */
+const walked = (limit: number, matches: number, rows: number) => (limit * rows) / Math.max(1, matches);
 
 /** The tsquery of every band from `band` up (the top of the scale, 5 stars, is band 100). */
 function bandQuery(band: number): string {
@@ -239,13 +254,20 @@ function candidates(sql: Sql, page: TierPage) {
         )
       : page.wordMatches;
     const found = sql`select e.id from experts e where ${where} ${byRating(window)}`;
-    return sql`(${ratedBand(sql, where, found, window, ratingBand(page.frequencies, matches, window))})`;
+    const band = ratingBand(page.frequencies, matches, window, dense ? walked(window, matches, rows) : matches);
+    return sql`(${ratedBand(sql, where, found, window, band)})`;
   }
   const every = sql`${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery`;
   // Every word: fewer than match any, how many fewer is a guess (expectedShare); so when those are
   // dense, looked for both ways, each bounded. When they are not, every match is few enough to sort.
   const share = page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterWords) : 1;
-  const strictBand = ratingBand(page.frequencies, Math.min(page.wordMatches, share * rows), window);
+  const strictMatches = Math.min(page.wordMatches, share * rows);
+  const strictBand = ratingBand(
+    page.frequencies,
+    strictMatches,
+    window,
+    dense ? walked(window, strictMatches, rows) : strictMatches,
+  );
   const strict = ratedBand(
     sql,
     every,
