@@ -61,7 +61,10 @@ const endpoint: Endpoint =
     ? {
         name: "search q (unique)",
         about: `${unique.length} distinct generated queries (bench/fuzz-queries.ts, 500 of each seed from 1), limit 10`,
-        requests: unique.map((q) => ({ method: "GET", path: `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10` })),
+        requests: unique.map((q) => ({
+          method: "GET",
+          path: `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`,
+        })),
         notRemembered: { warm: [] },
       }
     : served;
@@ -137,7 +140,12 @@ try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const s of servers) {
       const url = `http://127.0.0.1:${s.port}/`;
-      const warm = await runWrk(url, { connections, seconds: Number(values.warmup), script: scriptFor(s.i), timeout: 10 });
+      const warm = await runWrk(url, {
+        connections,
+        seconds: Number(values.warmup),
+        script: scriptFor(s.i),
+        timeout: 10,
+      });
       advance(s.i, warm.requests);
       const script = scriptFor(s.i);
       const pids = [s.proc.pid, ...childrenOf(s.proc.pid)];
