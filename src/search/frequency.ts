@@ -93,6 +93,7 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
     for (const [i, lexeme] of row.elems.entries()) counts.set(lexeme, Math.floor(row.freqs[i] * row.rows));
     floor = row.freqs[row.elems.length];
   }
+  const sorted = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const ratings: RatingStats | null =
     row && row.rating_nulls !== null
       ? {
@@ -108,8 +109,16 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
     ...(ratings ? { ratedAtLeast: (rating: number) => shareRatedAtLeast(ratings, rating) } : {}),
     documents: (lexeme) => counts.get(lexeme) ?? 0,
     documentsWithPrefix(prefix) {
+      // The lexemes starting with `prefix` are one run of the sorted list: found by bisection
+      // instead of testing every common lexeme (a search asks this for each prefix alternative).
+      let [low, high] = [0, sorted.length];
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (sorted[mid][0] < prefix) low = mid + 1;
+        else high = mid;
+      }
       let best = 0;
-      for (const [lexeme, n] of counts) if (n > best && lexeme.startsWith(prefix)) best = n;
+      for (let i = low; i < sorted.length && sorted[i][0].startsWith(prefix); i++) best = Math.max(best, sorted[i][1]);
       return best;
     },
   };
