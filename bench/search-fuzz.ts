@@ -9,8 +9,8 @@
 // --baseline is another checkout of the project (its src/ and test/support/, e.g. `git archive
 // <commit> src test/support generated | tar -x -C /tmp/ed-base` with node_modules linked): each
 // query then runs through both, alternately (which goes first alternates too), so a machine
-// shared with other work loads both alike. A first pass over every query is not timed (the
-// directory's pages into the cache). Reads only; runs no migration. Not part of the test command.
+// shared with other work loads both alike, and their answers are compared (a change of speed must
+// answer alike). A first pass over every query is not timed (the directory's pages into the cache). Reads only; runs no migration. Not part of the test command.
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -105,6 +105,8 @@ for (const url of values["database-url"] ?? []) {
     const timings = new Map(
       implementations.map((impl) => [impl, queries.map((q) => ({ q, ms: [] as number[], statements: 0, total: "" }))]),
     );
+    const answers = new Map<Implementation, string>();
+    const differing: SearchQuery[] = [];
     for (let run = -1; run < Number(values.runs); run++) {
       for (const [i, q] of queries.entries()) {
         const order = (i + run) % 2 === 0 ? implementations : [...implementations].reverse();
@@ -113,11 +115,14 @@ for (const url of values["database-url"] ?? []) {
           const started = performance.now();
           const answer = await impl.search(db.sql, q);
           const ms = performance.now() - started;
+          if (run < 0) answers.set(impl, JSON.stringify(answer));
           const t = timings.get(impl)![i];
           t.statements = db.statementsSent!() - before;
           t.total = `${answer.total_is_exact ? "" : "≥ "}${answer.total}`;
           if (run >= 0) t.ms.push(ms);
         }
+        // Both implementations must answer alike (the baseline is a checkout before a change of speed).
+        if (run < 0 && new Set(answers.values()).size > 1) differing.push(q);
         if (run < 0 && (i + 1) % 20 === 0) process.stderr.write(`warm-up ${i + 1}/${queries.length}\n`);
       }
     }
@@ -126,6 +131,10 @@ for (const url of values["database-url"] ?? []) {
         .map((l) => l.toFixed(1))
         .join(" ")}\n`,
     );
+    if (implementations.length > 1)
+      console.log(
+        `answers that differ between the implementations: ${differing.length} of ${queries.length}${differing.length ? ` (${differing.map((q) => JSON.stringify(q)).join(", ")})` : ""}\n`,
+      );
     console.log("| implementation | p50 ms | p95 ms | max ms | mean ms | over 100 ms | over 300 ms |");
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     report[url] = {};

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
-import { expectedShare, type LexemeFrequencies } from "../src/search/frequency.ts";
+import { expectedShare, type LexemeFrequencies, shareRatedAtLeast } from "../src/search/frequency.ts";
 import type { ParsedQuery, QueryGroup } from "../src/search/query.ts";
-import { bestRated } from "../src/search/statement.ts";
+import { BAND_MARGIN, bestRated, ratedBand, ratingBand } from "../src/search/statement.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 
 // What one query may cost, whatever its words (issue 22): src/search/bounds.ts and the bounded
@@ -164,5 +164,71 @@ describe("a query word that begins a concept token's name", () => {
     const cat = await api<{ total: number }>("GET", "/api/agents/experts?q=cat&limit=1");
     expect(cat.status).toBe(200);
     expect(cat.body.total).toBeLessThan(all.body.total / 2);
+  });
+});
+
+describe("the best-rated matches, looked for in the top rating band first", () => {
+  let app: TestApp;
+  let exact: { id: string; rating: number | null }[];
+  const LIMIT = 5;
+  const LEGAL = "'cat:legal'";
+  beforeAll(async () => {
+    app = await testApp();
+    exact = await app.sql<{ id: string; rating: number | null }[]>`
+      select e.id::text, e.rating::float8 as rating from experts e
+      where e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery
+      order by e.rating desc nulls last, e.id`;
+    expect(exact.length).toBeGreaterThan(LIMIT * 2);
+  });
+
+  async function found(band: number | null) {
+    const where = app.sql`e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery`;
+    const all = app.sql`select e.id from experts e where ${where} order by e.rating + 0 desc nulls last, e.id limit ${LIMIT}`;
+    const rows = await app.sql<
+      { id: string }[]
+    >`select id::text from (${ratedBand(app.sql, where, all, LIMIT, band)}) c`;
+    return rows.map((r) => r.id).sort();
+  }
+  const top = () =>
+    exact
+      .slice(0, LIMIT)
+      .map((r) => r.id)
+      .sort();
+
+  it("finds the same experts whether the band holds enough of them, too few, or none", async () => {
+    const bandOf = (rating: number) => Math.floor(rating * 20);
+    // The band of the LIMIT-th best rating holds at least LIMIT: they come from the band alone.
+    const fifth = exact[LIMIT - 1].rating!;
+    expect(await found(bandOf(fifth))).toEqual(top());
+    // The band of the best rating alone (fewer than LIMIT unless they tie): looked for again without it.
+    expect(await found(bandOf(exact[0].rating!))).toEqual(top());
+    // Above everyone: an empty band.
+    expect(await found(100)).toEqual(top());
+    expect(await found(null)).toEqual(top());
+  });
+
+  it("chooses the band the statistics expect to hold BAND_MARGIN times the experts sought", () => {
+    // Ratings spread evenly from 3 to 5 stars: 2 × 50 of 1,000 matches are the top tenth, 4.8 and up.
+    const even: LexemeFrequencies = {
+      documents: () => 0,
+      documentsWithPrefix: () => 0,
+      ratedAtLeast: (rating) => Math.min(1, Math.max(0, (5 - rating) / 2)),
+    };
+    expect(BAND_MARGIN).toBe(2);
+    expect(ratingBand(even, 1000, 50)).toBe(96);
+    // Unless the band (100 rows) reads as many as the search would without it (a walk of 80 rows).
+    expect(ratingBand(even, 1000, 50, 80)).toBeNull();
+    expect(ratingBand(even, 1000, 50, 150)).toBe(96);
+    // A large share of the matches is sought (2 × 50 of 300), or nothing is known of the ratings: no band.
+    expect(ratingBand(even, 300, 50)).toBeNull();
+    expect(ratingBand({ documents: () => 0, documentsWithPrefix: () => 0 }, 1000, 50)).toBeNull();
+  });
+
+  it("reads the share of experts rated at least a rating from the column's statistics", () => {
+    const stats = { nullShare: 0.1, values: [5, 4.5], freqs: [0.1, 0.2], bounds: [3, 4, 5] };
+    // 5 stars (0.1), 4.5 (0.2), and the histogram's 0.6 spread over 3–5: its upper half above 4.
+    expect(shareRatedAtLeast(stats, 4)).toBeCloseTo(0.1 + 0.2 + 0.3, 5);
+    expect(shareRatedAtLeast(stats, 5)).toBeCloseTo(0.1, 5);
+    expect(shareRatedAtLeast(stats, 0)).toBeCloseTo(0.9, 5);
   });
 });

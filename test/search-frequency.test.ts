@@ -57,4 +57,17 @@ describe("skipping the count of a word the statistics know is frequent", () => {
     expect(stats.documents("zzz-not-a-lexeme")).toBe(0);
     expect(stats.documentsWithPrefix(top.word.slice(0, 1))).toBeGreaterThanOrEqual(stats.documents(top.word));
   });
+
+  it("reads the share of experts rated at least a rating from the rating column's statistics", async () => {
+    const { sql } = await testApp();
+    await sql`analyze experts`;
+    const [row] = await sql<{ rated: number; four: number }[]>`
+      select avg((rating is not null)::int)::float8 as rated, avg((coalesce(rating, 0) >= 4)::int)::float8 as four from experts`;
+    const stats = await new FrequencyCache().get(sql, Date.now() + 3_600_000);
+    expect(stats.ratedAtLeast).toBeDefined();
+    // ANALYZE reads every row of a small table: the shares are close to the counted ones.
+    expect(stats.ratedAtLeast!(0)).toBeCloseTo(row.rated, 1);
+    expect(stats.ratedAtLeast!(4)).toBeCloseTo(row.four, 1);
+    expect(stats.ratedAtLeast!(5.01)).toBeCloseTo(0, 5);
+  });
 });

@@ -159,8 +159,11 @@ export function withSession(request: BenchRequest, session?: string): BenchReque
 
 const lua = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua string literal here (no \u escapes in our ASCII paths/bodies)
 
-/** Writes a wrk script that sends the requests round-robin (per wrk thread), returns its path. */
-export function writeWrkScript(path: string, requests: BenchRequest[]): string {
+/**
+ * Writes a wrk script that sends the requests round-robin (per wrk thread), from the `start`-th
+ * on (a rotation of queries asked once each goes on where the last run stopped), returns its path.
+ */
+export function writeWrkScript(path: string, requests: BenchRequest[], start = 0): string {
   const entries = requests.map((r) => {
     const headers = Object.entries(r.headers ?? {})
       .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
@@ -171,7 +174,7 @@ export function writeWrkScript(path: string, requests: BenchRequest[]): string {
     path,
     `-- written by bench/serve.ts: round-robin over ${requests.length} requests
 local requests
-local i = 0
+local i = ${start}
 init = function()
   requests = {
 ${entries.join("\n")}

@@ -18,6 +18,7 @@ import m019 from "../../sql/019_inquiry_states.sql" with { type: "text" };
 import m020 from "../../sql/020_inquiry_actions.sql" with { type: "text" };
 import m021 from "../../sql/021_webhooks.sql" with { type: "text" };
 import m022 from "../../sql/022_locales.sql" with { type: "text" };
+import m023 from "../../sql/023_search_rating_band.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: "020_inquiry_actions", sql: m020 },
   { version: "021_webhooks", sql: m021 },
   { version: "022_locales", sql: m022 },
+  { version: "023_search_rating_band", sql: m023 },
 ];

@@ -18,6 +18,39 @@ export interface LexemeFrequencies {
   rows?: number;
   /** The lowest frequency among the common lexemes: any other lexeme is rarer (absent: unknown). */
   floor?: number;
+  /** The share of experts rated `rating` or higher, from the rating column's statistics (absent: unknown). */
+  ratedAtLeast?: (rating: number) => number;
+}
+
+/** The rating column's statistics as pg_stats keeps them: most common values, then a histogram of the rest. */
+interface RatingStats {
+  nullShare: number;
+  values: number[];
+  freqs: number[];
+  bounds: number[];
+}
+
+/** The share of rows with a rating of at least `rating`: the common values counted, the histogram's buckets interpolated. */
+export function shareRatedAtLeast(stats: RatingStats, rating: number): number {
+  let common = 0;
+  let share = 0;
+  for (const [i, value] of stats.values.entries()) {
+    common += stats.freqs[i];
+    if (value >= rating) share += stats.freqs[i];
+  }
+  const rest = Math.max(0, 1 - stats.nullShare - common);
+  const { bounds } = stats;
+  if (rest > 0 && bounds.length > 1) {
+    const buckets = bounds.length - 1;
+    let above = 0;
+    for (let i = 0; i < buckets; i++) {
+      const [low, high] = [bounds[i], bounds[i + 1]];
+      if (low >= rating) above += 1;
+      else if (high > rating) above += (high - rating) / (high - low);
+    }
+    share += (rest * above) / buckets;
+  }
+  return share;
 }
 
 /** Statistics change only with ANALYZE; reading them once a minute is plenty. */
@@ -33,11 +66,24 @@ export const SAFETY_FACTOR = 2;
 
 /** Reads the frequencies now (FrequencyCache remembers them). */
 export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
-  const rows = await sql<{ elems: string[] | null; freqs: number[] | null; rows: number }[]>`
+  const rows = await sql<
+    {
+      elems: string[] | null;
+      freqs: number[] | null;
+      rows: number;
+      rating_nulls: number | null;
+      rating_values: number[] | null;
+      rating_freqs: number[] | null;
+      rating_bounds: number[] | null;
+    }[]
+  >`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs,
-           greatest(c.reltuples, 0)::float8 as rows
+           greatest(c.reltuples, 0)::float8 as rows,
+           r.null_frac::float8 as rating_nulls, r.most_common_vals::text::float8[] as rating_values,
+           r.most_common_freqs::float8[] as rating_freqs, r.histogram_bounds::text::float8[] as rating_bounds
     from pg_class c
     left join pg_stats s on s.tablename = c.relname and s.attname = 'search_doc' and s.schemaname = current_schema()
+    left join pg_stats r on r.tablename = c.relname and r.attname = 'rating' and r.schemaname = current_schema()
     where c.oid = to_regclass('experts')`;
   const counts = new Map<string, number>();
   const [row] = rows;
@@ -47,13 +93,32 @@ export async function readFrequencies(sql: Sql): Promise<LexemeFrequencies> {
     for (const [i, lexeme] of row.elems.entries()) counts.set(lexeme, Math.floor(row.freqs[i] * row.rows));
     floor = row.freqs[row.elems.length];
   }
+  const sorted = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const ratings: RatingStats | null =
+    row && row.rating_nulls !== null
+      ? {
+          nullShare: row.rating_nulls,
+          values: row.rating_values ?? [],
+          freqs: row.rating_freqs ?? [],
+          bounds: row.rating_bounds ?? [],
+        }
+      : null;
   return {
     rows: row?.rows || undefined,
     floor,
+    ...(ratings ? { ratedAtLeast: (rating: number) => shareRatedAtLeast(ratings, rating) } : {}),
     documents: (lexeme) => counts.get(lexeme) ?? 0,
     documentsWithPrefix(prefix) {
+      // The lexemes starting with `prefix` are one run of the sorted list: found by bisection
+      // instead of testing every common lexeme (a search asks this for each prefix alternative).
+      let [low, high] = [0, sorted.length];
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (sorted[mid][0] < prefix) low = mid + 1;
+        else high = mid;
+      }
       let best = 0;
-      for (const [lexeme, n] of counts) if (n > best && lexeme.startsWith(prefix)) best = n;
+      for (let i = low; i < sorted.length && sorted[i][0].startsWith(prefix); i++) best = Math.max(best, sorted[i][1]);
       return best;
     },
   };

@@ -39,11 +39,25 @@ export function lexemeQuery(lexeme: string): string {
   return quote(lexeme);
 }
 
+/**
+ * The tsquery texts already written per alternative and weights: a parsed query's alternatives are
+ * remembered with it (parsed-queries.ts), and one search writes each several times over (a
+ * profession's names in every locale are hundreds of terms): quoting them was a tenth of a
+ * search's JavaScript.
+ */
+const written = new WeakMap<Alternative, Map<string, string>>();
+
 /** An alternative as tsquery text, its lexemes restricted to `weights` ("" = any field). */
 function alternativeQuery(a: Alternative, weights = ""): string {
+  let texts = written.get(a);
+  const known = texts?.get(weights);
+  if (known !== undefined) return known;
   const suffix = a.prefix || weights ? `:${a.prefix ? "*" : ""}${weights}` : "";
   const terms = a.lexemes.map((l) => `${quote(l)}${suffix}`);
-  return terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
+  const text = terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
+  if (!texts) written.set(a, (texts = new Map()));
+  texts.set(weights, text);
+  return text;
 }
 
 /** A group as tsquery text: any of its alternatives. */

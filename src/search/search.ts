@@ -119,8 +119,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const filterKey = JSON.stringify(plan.match);
   const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
   const dense = wordMatches > EXACT_TOTAL_LIMIT;
-  // The statistics guess which way a dense search looks for its candidates first (statement.ts bestRated).
-  const frequencies = dense ? await stores.frequencies.get(sql) : null;
+  // The statistics guess which way a dense search looks for its candidates first (statement.ts
+  // bestRated) and in which rating band (ratingBand); readPlan has just read them (cached).
+  const frequencies = plan.parsed ? await stores.frequencies.get(sql) : null;
   const rows = await searchPage(sql, { plan, shape, wordMatches, frequencies });
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];

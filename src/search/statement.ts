@@ -55,6 +55,79 @@ export const WALK_LIMIT = 5_000;
 export const SAMPLE_LIMIT = EXACT_TOTAL_LIMIT;
 
 /**
+ * How many matches the rating band (ratingBand) is chosen to hold per candidate sought: the band
+ * comes from statistics (a sample; matches need not be spread over ratings as everyone is), and a
+ * band that holds too few makes the search look again without it.
+ */
+export const BAND_MARGIN = 2;
+
+/** Rating bands are 1/20 of a star (sql/023_search_rating_band.sql: `r:97` is 4.85 up to 4.90). */
+const BAND_STEPS = 20;
+
+/**
+ * The largest share of the directory a band may be: past it, reading the band's matches saves
+ * little beside reading them all, and `matches` (for every word of a query, a guess from the
+ * statistics) being high by a few times would make the search look twice ("family lawyer berlin":
+ * 2,300 expected, 684 at 100k experts).
+ */
+const MAX_BAND_SHARE = 0.25;
+
+/**
+ * The lowest rating band expected to hold BAND_MARGIN × `limit` of `matches` matching experts,
+ * if it is expected to read fewer rows than the search would without it (`without`: every match
+ * when they are taken from the document index and sorted; the rows walked when the rating index
+ * is walked). Null: no band, when the best-rated `limit` are too large a share of the matches,
+ * when the band would read more (a band is no narrower than one rating: at a million experts,
+ * 37,000 are rated 5.0, and 6,100 of those are lawyers, where walking the ratings reads 3,000
+ * rows), or when nothing is known of the ratings.
+ */
+export function ratingBand(
+  frequencies: LexemeFrequencies | null | undefined,
+  matches: number,
+  limit: number,
+  without = matches,
+) {
+  const share = (BAND_MARGIN * limit) / matches;
+  if (!frequencies?.ratedAtLeast || !(share < MAX_BAND_SHARE)) return null;
+  for (let band = 5 * BAND_STEPS; band > 0; band--) {
+    const rated = frequencies.ratedAtLeast(band / BAND_STEPS);
+    if (rated >= share) return matches * rated < without ? band : null;
+  }
+  return null;
+}
+
+/** The rows a walk along the rating index reads to find `limit` of `matches` among `rows` experts. */
+const walked = (limit: number, matches: number, rows: number) => (limit * rows) / Math.max(1, matches);
+
+/** The tsquery of every band from `band` up (the top of the scale, 5 stars, is band 100). */
+function bandQuery(band: number): string {
+  const lexemes = [];
+  for (let b = 5 * BAND_STEPS; b >= band; b--) lexemes.push(lexemeQuery(`r:${b}`));
+  return lexemes.join(" | ");
+}
+
+/**
+ * `candidates` (ids of the best-rated `limit` experts matching `where`), found first among the
+ * experts rated in `band` or above: the document index holds the bands beside the words, so one
+ * index scan intersects them and only those rows are read, instead of every match's row for its
+ * rating. When the band holds `limit` of them they are the best-rated `limit` of all (everyone
+ * outside it is rated lower); when it holds fewer, `candidates` runs as it is. The same ids
+ * either way; only the work differs.
+ */
+export function ratedBand(sql: Sql, where: Fragment, candidates: Fragment, limit: number, band: number | null) {
+  if (band === null) return candidates;
+  // `rating + 0`: sorted, as `candidates` does, not walked along experts_by_rating.
+  return sql`
+    with banded as materialized (
+      select e.id from experts e
+      where ${where} and expert_rating_band(e.rating) @@ ${bandQuery(band)}::tsquery
+      order by e.rating + 0 desc nulls last, e.id limit ${limit})
+    select id from banded where (select count(*) from banded) >= ${limit}
+    union all
+    select id from (${candidates}) unbanded where (select count(*) from banded) < ${limit}`;
+}
+
+/**
  * Where `q` may match. `words`: the main document (name, titles, taglines, categories, place,
  * languages) has one of its words; `rest`: not that, but a bio has one, or the name, a title or a
  * tagline holds `q` as a literal substring (a fragment of a word, "ortgage brok"); `any`: either;
@@ -169,17 +242,41 @@ function candidates(sql: Sql, page: TierPage) {
   const all = allGroupsQuery(parsed.groups);
   // The rest tier (a bio or a substring) was never counted: how many match is not known.
   if (tier !== "words") return sql`(${bestRated(sql, where, window, false)})`;
-  if (!all) return sql`(select e.id from experts e where ${where} ${byRating(window)})`;
+  const { category, country, language } = plan.match;
+  const filterWords = filterLexemes(category, country, language);
+  const rows = page.frequencies?.rows ?? 0;
+  if (!all) {
+    // How many match: counted up to the cap; past it, what the statistics expect.
+    const matches = dense
+      ? Math.max(
+          page.wordMatches,
+          page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterWords) * rows : 0,
+        )
+      : page.wordMatches;
+    const found = sql`select e.id from experts e where ${where} ${byRating(window)}`;
+    const band = ratingBand(page.frequencies, matches, window, dense ? walked(window, matches, rows) : matches);
+    return sql`(${ratedBand(sql, where, found, window, band)})`;
+  }
   const every = sql`${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery`;
   // Every word: fewer than match any, how many fewer is a guess (expectedShare); so when those are
   // dense, looked for both ways, each bounded. When they are not, every match is few enough to sort.
-  const { category, country, language } = plan.match;
-  const share = page.frequencies
-    ? expectedShare(page.frequencies, parsed.groups, filterLexemes(category, country, language))
-    : 1;
-  const strict = dense
-    ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
-    : sql`select e.id from experts e where ${every} ${byRating(window)}`;
+  const share = page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterWords) : 1;
+  const strictMatches = Math.min(page.wordMatches, share * rows);
+  const strictBand = ratingBand(
+    page.frequencies,
+    strictMatches,
+    window,
+    dense ? walked(window, strictMatches, rows) : strictMatches,
+  );
+  const strict = ratedBand(
+    sql,
+    every,
+    dense
+      ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
+      : sql`select e.id from experts e where ${every} ${byRating(window)}`,
+    window,
+    strictBand,
+  );
   return sql`(
     with strict as materialized (${strict})
     select id from strict
