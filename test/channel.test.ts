@@ -21,17 +21,16 @@ let app: TestApp;
 let slug: string;
 let other: postgres.Sql | undefined;
 const SEARCH = "/api/agents/experts?limit=3&sort=rating";
+// No background work in the counted windows, in every app of this file: the outbox and the webhook
+// sender (which a status change wakes over the channel anyway) look once an hour. The sender's
+// default look every 2 s landed in a window whenever a busy machine stretched one past 2 s:
+// 1 statement, not 0 (the apps of the kill and restart suites had only the outbox's setting).
+const QUIET = { OUTBOX_INTERVAL_MS: "3600000", WEBHOOK_INTERVAL_MS: "3600000" };
 // With `q` the search also needs the vocabulary, whose changes ride the channel too.
 const WORDS = "/api/agents/experts?q=tax%20lawyer&limit=5";
 
 beforeAll(async () => {
-  // No background work in the counted windows: the outbox and the webhook sender (which a status
-  // change wakes over the channel anyway) look once an hour. The sender's default look every 2 s
-  // landed in a window whenever a busy machine stretched one past 2 s: 1 statement, not 0.
-  app = await startApp({
-    env: { OUTBOX_INTERVAL_MS: "3600000", WEBHOOK_INTERVAL_MS: "3600000" },
-    countStatements: true,
-  });
+  app = await startApp({ env: QUIET, countStatements: true });
   [{ slug }] = await app.sql`select slug from experts where is_verified order by id limit 1`;
   // Writes from elsewhere: another connection on a server; the app's own pool on PGlite (one process).
   if (app.config.databaseUrl) other = postgres(app.config.databaseUrl, { max: 1, onnotice: () => {} });
@@ -214,7 +213,7 @@ describe("when the listening connection is killed (PostgreSQL)", () => {
     await other?.end();
     app = await startApp({
       database: { databaseUrl: database.databaseUrl, dataDir: "memory://" },
-      env: { OUTBOX_INTERVAL_MS: "3600000" },
+      env: QUIET,
       countStatements: true,
     });
     other = postgres(database.databaseUrl, { max: 1, onnotice: () => {} });
@@ -280,7 +279,7 @@ describe("when PostgreSQL restarts", () => {
     before = app;
     app = await startApp({
       database: { databaseUrl: cluster.url, dataDir: "memory://" },
-      env: { OUTBOX_INTERVAL_MS: "3600000" },
+      env: QUIET,
       countStatements: true,
     });
   }, 120_000);
@@ -296,16 +295,26 @@ describe("when PostgreSQL restarts", () => {
     cluster.stop();
     await eventually(() => !app.server.channel.listening, "the channel noticing the server is gone");
     cluster.start();
-    // Written the moment the server is back, perhaps before the channel listens again: seen all the same.
+    // Written the moment the server is back, before or after the channel listens again: seen all the
+    // same. Waited for, not expected at once: when the channel listened first, the write reaches this
+    // process as a notification on the listening connection, which may arrive after the writer's own
+    // connection has its answer, and a search in between is answered from the version before it (the
+    // notification's transit, allowed by src/experts/directory-version.ts; docs/operations.md, Shared
+    // state: a write is seen after some ms). A write lost to the restart is still a failure: nothing
+    // else bumps the version here, so the old answer would stay forever. (Immediately after a write
+    // made while surely deaf: the killed-connection suite above.)
     const writer = postgres(cluster.url, { max: 1, onnotice: () => {} });
     const stamp = `Restart name ${Date.now()}`;
     await writer`update experts set name = ${stamp} where id = ${await topId()}`;
     await eventually(async () => {
       const res = await fetch(`${app.url}${SEARCH}`);
-      return res.status === 200; // the pool reconnects by itself
-    }, "searches answered again");
-    expect(await titleInSearch()).toContain(stamp);
+      await res.arrayBuffer();
+      if (res.status !== 200) return false; // the pool reconnects by itself
+      return (await titleInSearch()).includes(stamp);
+    }, "searches answered again, with the name written after the restart");
     await eventually(() => app.server.channel.listening, "the channel listening again");
+    // Once seen, never unseen: the re-read after the re-listen may not step back to an older version.
+    expect(await titleInSearch()).toContain(stamp);
     expect(await rememberedStatements(3)).toBe(0);
     for (let i = 0; i < 5; i++) expect((await fetch(`${app.url}${SEARCH}`)).status).toBe(200);
     await writer.end();
