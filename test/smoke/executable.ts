@@ -4,10 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../support/free-port.ts";
 
 const executable = resolve(process.argv[2] ?? "dist/expert-directory");
 const cwd = mkdtempSync(join(tmpdir(), "ed-smoke-"));
-const port = 20000 + Math.floor(Math.random() * 20000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 function fail(message: string): never {

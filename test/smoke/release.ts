@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { releaseFileName, TARGETS, type Target } from "../../scripts/build.ts";
 import { gitCommit, VERSION } from "../../src/version.ts";
+import { freePort } from "../support/free-port.ts";
 
 const dir = resolve(process.argv[2] ?? "dist/release");
 const root = resolve(import.meta.dir, "..", "..");
@@ -151,7 +152,7 @@ async function run(target: Target, prefix: string[]): Promise<void> {
   console.log(`${name} ${how}: --version "${line}" (${seconds(started)})`);
 
   const cwd = mkdtempSync(join(tmpdir(), "ed-release-smoke-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   started = performance.now();
   const proc = Bun.spawn(command, { cwd, env: { ...env, PORT: String(port) }, stdout: "inherit", stderr: "pipe" });

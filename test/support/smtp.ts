@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
@@ -27,17 +26,7 @@ export interface TestSmtpOptions {
   delayMs?: number;
 }
 
-/** A free loopback port, for a server that is to come up later on a known address. */
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./free-port.ts";
 
 /**
  * A real SMTP server (smtp-server) on a loopback port that keeps every message it accepts, parsed
