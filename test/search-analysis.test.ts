@@ -34,6 +34,14 @@ describe("tokenisation", () => {
     ]);
   });
 
+  it("drops French and Italian elisions at the start of a word, on both sides alike", () => {
+    const words = (text: string) => tokenize(normalizeText(text)).map((t) => t.text);
+    expect(words("J'ai besoin d'un avocat pour l’impôt")).toEqual(["ai", "besoin", "un", "avocat", "pour", "impot"]);
+    expect(words("dell'azienda, un'ora, qu'il, quelqu'un")).toEqual(["azienda", "ora", "il", "un"]);
+    // Not elisions: a name's apostrophe and English contractions still join.
+    expect(words("O'Brien don't I'm")).toEqual(["obrien", "dont", "im"]);
+  });
+
   it("pairs CJK characters as Lucene's CJK analyzer does", () => {
     expect(bigrams("会計士")).toEqual(["会計", "計士"]);
     expect(bigrams("세무")).toEqual(["세무"]);

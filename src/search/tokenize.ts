@@ -20,14 +20,24 @@ export function isCjk(text: string): boolean {
   return CJK.test(text);
 }
 
-/** Words and CJK runs of a normalised text, in order. Apostrophes join ("o'brien" → "obrien"). */
+/**
+ * The articles and particles French, Italian and Catalan elide before a vowel ("l'avocat",
+ * "d'impôts", "j'ai", "qu'il", "dell'azienda", "un'ora"): dropped, so the noun is its own word
+ * on both sides, as in "avocat" or "avvocato" written alone, and "j'ai", "d'un" are the stop
+ * words they are. Only at the start of a word: "o'brien", "don't", "i'm" are not elisions.
+ */
+const ELISION =
+  /(^|[^\p{L}\p{N}])(?:l|d|j|m|t|s|n|c|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|quelqu|dell|dall|nell|sull|all|coll|quell|bell|sant|un|tutt)['’](?=\p{L})/gu;
+
+/** Words and CJK runs of a normalised text, in order. Elisions drop; other apostrophes join ("o'brien" → "obrien"). */
 export function tokenize(normalized: string): Token[] {
+  const text = normalized.includes("'") || normalized.includes("’") ? normalized.replace(ELISION, "$1") : normalized;
   // The same words as below, by ASCII-only expressions, for text without other characters.
-  if (ASCII.test(normalized)) {
-    const joined = normalized.includes("'") ? normalized.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2") : normalized;
+  if (ASCII.test(text)) {
+    const joined = text.includes("'") ? text.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2") : text;
     return Array.from(joined.matchAll(ASCII_TOKEN), (m) => ({ text: m[0], cjk: false }));
   }
-  const joined = normalized.replace(/(\p{L})['’](\p{L})/gu, "$1$2");
+  const joined = text.replace(/(\p{L})['’](\p{L})/gu, "$1$2");
   return Array.from(joined.matchAll(TOKEN), (m) => ({ text: m[0], cjk: isCjk(m[0]) }));
 }
 
