@@ -239,6 +239,29 @@ describe("search by meaning", () => {
     expect(payroll.query_interpretation.recognized.languages).toContain("ja");
   });
 
+  it("reads an everyday need as the professions that serve it (served-by.ts)", async () => {
+    // Neither "landlord" nor "CV" names a profession: without the link, "back" found a
+    // physiotherapist first and "jobs" anyone whose bio has the word.
+    const landlord = await search({ q: "my landlord won't give back my deposit" });
+    expect(landlord.query_interpretation.recognized.subcategories).toEqual(
+      expect.arrayContaining(["property-law", "residential"]),
+    );
+    for (const e of landlord.experts.slice(0, 5)) expect((e as any).categories).toContain("real-estate");
+    const cv = await search({ q: "can someone help me fix my CV before I apply for jobs" });
+    expect(cv.query_interpretation.recognized.subcategories).toContain("recruiting");
+    expect((cv.experts[0] as any).categories).toContain("human-resources");
+  });
+
+  it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {
+    const fr = await search({ q: "j'ai besoin d'un avocat pour l'impôt sur le revenu" });
+    expect(fr.query_interpretation.terms).not.toContain("jai");
+    expect(fr.query_interpretation.ignored).toEqual(expect.arrayContaining(["ai", "un"]));
+    expect(fr.query_interpretation.recognized.subcategories).toContain("personal-tax");
+    const it = await search({ q: "cerco l'avvocato di famiglia" });
+    expect(it.query_interpretation.terms).toEqual(["avvocato di famiglia"]);
+    expect(it.query_interpretation.recognized.subcategories).toContain("family-law");
+  });
+
   it("finds people by name in any order, case or accent", async () => {
     for (const q of ["garcia jose", "José García", "GARCIA"]) expect((await slugs(q))[0]).toBe("t-jose-garcia");
   });

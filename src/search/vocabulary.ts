@@ -1,4 +1,5 @@
 import { normalizeText } from "./normalize.ts";
+import { SERVED_BY } from "./served-by.ts";
 import { tokenize } from "./tokenize.ts";
 import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
 
@@ -95,10 +96,27 @@ export class Vocabulary {
     for (const [id, terms] of this.termsOf) {
       const [kind, key] = splitConceptId(id);
       if (kind !== "synonym") continue;
+      const served = this.servedBy(key);
+      if (served) {
+        this.linked.set(id, served);
+        continue;
+      }
       const found = [...terms].flatMap((t) => professions.get(stem(t)) ?? []);
       const unique = [...new Map(found.map((c) => [conceptId(c), c])).values()];
       if (unique.length) this.linked.set(conceptId({ kind, key }), unique);
     }
+  }
+
+  /** The professions SERVED_BY names for a synonym, as the vocabulary knows them; null when it names none. */
+  private servedBy(key: string): Concept[] | null {
+    const keys = SERVED_BY[key];
+    if (!keys) return null;
+    return keys.flatMap((slug) =>
+      (["subcategory", "category"] as const)
+        .map((kind) => ({ kind, key: slug }))
+        .filter((c) => this.termsOf.has(conceptId(c)))
+        .slice(0, 1),
+    );
   }
 
   /** The categories and subcategories a synonym stands for (empty for other concepts). */
