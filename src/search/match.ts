@@ -3,6 +3,7 @@ import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query.ts";
 import { lexemeQuery } from "./rank.ts";
+import { isRole } from "./roles.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
 
 export type SearchMatch = components["schemas"]["SearchMatch"];
@@ -56,37 +57,12 @@ const HOW_STRENGTH: Record<How, number> = { itself: 1, corrected: 0.6, broader: 
 const VERBATIM_STRENGTH = 0.7;
 
 /**
- * Words that name a kind of help, not a field ("teacher", "lessons", "instructor", "consultant"):
- * in "yoga instructor" the need is yoga, and an expert matching only "instructor" does not fit it.
- * Normalised (lower case, no accents), in the languages queries come in.
- */
-const ROLE_WORDS = new Set(
-  (
-    "teacher teachers tutor tutors tutoring tuition lesson lessons class classes course courses instructor instructors coach coaches " +
-    "coaching trainer training consultant consultants consulting consultancy advisor advisors adviser advice expert experts specialist " +
-    "specialists professional professionals agency agent services service help someone somebody session sessions consultation " +
-    "practitioner provider planner planners designer designers manager managers person company firm studio organizer organiser " +
-    "organizador organizadora planificador disenador disenadora gestor gerente organizzatore progettista planer planerin " +
-    "organisateur organisatrice profesor profesora clase clases curso cursos lecciones leccion entrenador consultor consultora asesor asesora " +
-    "asesoria experto experta especialista agencia servicios ayuda professor professora aula aulas assessor assessoria servicos " +
-    "insegnante lezioni lezione corso corsi istruttore consulente consulenza esperto specialista agenzia servizi aiuto lehrer lehrerin " +
-    "unterricht kurs kurse nachhilfe berater beraterin beratung experte spezialist agentur hilfe professeur prof cours lecons " +
-    "formateur moniteur conseiller conseillere specialiste agence aide leraar les lessen cursus adviseur " +
-    "先生 講師 教室 レッスン コンサルタント 専門家 老师 课程 顾问 专家 선생님 강사 레슨 수업 컨설턴트 전문가"
-  ).split(" "),
-);
-
-/** Whether a query term names only a kind of help (every word of it a role word). */
-function isRole(label: string): boolean {
-  return label.split(" ").every((w) => ROLE_WORDS.has(w));
-}
-
-/**
  * Whether a query term is a place or a language only (a constraint on the need, not the need):
  * in "hairdresser in Berlin" an expert in Berlin does not fit. A term that also names a category
  * or subcategory ("japanese": the language and Japanese tutoring) is a need.
  */
 function isConstraint(group: QueryGroup): boolean {
+  if (group.modifier) return true;
   const fields = group.alternatives.map((a) => (a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null));
   return fields.some((f) => f === "place" || f === "language") && !fields.includes("category");
 }
@@ -96,13 +72,28 @@ function isConstraint(group: QueryGroup): boolean {
  * are neither a role word nor only a place or language; when `q` has none, its places and
  * languages ("japanese speaking", "Berlin"); when it has none of those either, its role words.
  */
-function needOf(groups: QueryGroup[]): boolean[] {
+function needOf(groups: QueryGroup[], phrase: boolean): boolean[] {
   const role = groups.map((g) => isRole(g.label));
+  // In a short phrase every word counts: in "abogado penalista" or "criminal lawyer" the
+  // profession's category is the role and the other word the need ("lawyer" alone fits no one
+  // who asked for a criminal lawyer). Not in a sentence, whose other words are often filler.
+  if (phrase) {
+    const qualifier = groups.map((g, i) => !role[i] && !isConstraint(g) && !isCategoryOnly(g));
+    if (qualifier.some(Boolean) && groups.some((g) => isCategoryOnly(g)))
+      groups.forEach((g, i) => {
+        if (isCategoryOnly(g)) role[i] = true;
+      });
+  }
   const constraint = groups.map(isConstraint);
   const content = groups.map((_, i) => !role[i] && !constraint[i]);
   if (content.some(Boolean)) return content;
   const placed = groups.map((_, i) => !role[i]);
   return placed.some(Boolean) ? placed : groups.map(() => true);
+}
+
+/** A group that stands for categories only (no subcategory): a profession named as a whole. */
+function isCategoryOnly(group: QueryGroup): boolean {
+  return group.concepts !== undefined && !group.concepts.includes("subcategory\t");
 }
 
 /** The field a concept token stands for, or null for a word. */
@@ -207,7 +198,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let seen = 0;
   let all = true;
   let need = false;
-  const needed = needOf(parsed.groups);
+  const needed = needOf(parsed.groups, parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0);
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {

@@ -1,6 +1,7 @@
 import type { components } from "../../generated/agents.ts";
 import { normalizeText } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
+import { isRole } from "./roles.ts";
 import { bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import type { Concept, Vocabulary } from "./vocabulary.ts";
@@ -34,7 +35,30 @@ export interface QueryGroup {
   plain?: boolean;
   /** A recognised phrase of several words as written: worth a little more where all its words are. */
   phrase?: Alternative;
+  /** How, when or for whom ("online", "urgent", "for children"), not what: a constraint on the need, as a place is. */
+  modifier?: boolean;
 }
+
+/**
+ * Everyday concepts that qualify a need rather than name one (vocabulary synonyms by key): an
+ * expert who works online does not fit "a vet who could look at him online".
+ */
+const MODIFIERS = new Set([
+  "online",
+  "urgent",
+  "price",
+  "free consultation",
+  "certified",
+  "beginner",
+  "children",
+  "student",
+]);
+
+/**
+ * Words that are a pronoun written in lower case and a country's code in capitals: "help us" is
+ * not the United States, "US tax return" is.
+ */
+const PRONOUN_CODES = new Set(["us"]);
 
 /**
  * Weights of groups. What the expert does (a category, a subcategory) is the need itself and
@@ -129,6 +153,7 @@ class Interpreter {
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
+    const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     this.groups.push({
@@ -136,6 +161,7 @@ class Interpreter {
       alternatives: dedupe(alternatives),
       weight,
       ...(ids ? { concepts: ids } : {}),
+      ...(modifier ? { modifier } : {}),
       ...phrase,
       ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
     });
@@ -285,15 +311,20 @@ class Interpreter {
     }
     this.groups.splice(0, this.groups.length, ...kept);
     for (const group of kept) if (specific.has(group)) narrow(group);
-    // A specific need beside a generic role ("consultant", "advisor") is the need: a category
-    // alone then counts as a plain word does, the subcategory double ("cybersecurity consultant").
+    // A specific need beside a generic role ("consultant", "advisor", "workshop") is the need: the
+    // role's category then counts as a plain word does, the subcategory double ("cybersecurity
+    // consultant"). A category named as the profession itself ("contador", "IP") stays a need.
     if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
       for (const group of this.groups)
-        if (group.concepts && !group.concepts.includes("subcategory\t"))
+        if (group.concepts && !group.concepts.includes("subcategory\t") && isRole(group.label))
           group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
     if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
-    for (const group of this.groups)
-      if (group.weight === GROUP_WEIGHT.word && isPlainWord(group)) group.weight = GROUP_WEIGHT.filler;
+    // Filler counts for half each, and all of it together for no more than half a need: a long
+    // sentence's many leftover words ("discours", "mariage", "sœur", "peur") must not outweigh
+    // the one profession it names.
+    const filler = this.groups.filter((g) => g.weight === GROUP_WEIGHT.word && isPlainWord(g));
+    const each = Math.min(GROUP_WEIGHT.filler, GROUP_WEIGHT.profession / 2 / filler.length);
+    for (const group of filler) group.weight = each;
   }
 }
 
@@ -412,16 +443,17 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   const { price, rest: text } = readPriceWords(normalizeText(q));
   const tokens = tokenize(text);
   const words = tokens.map((t) => t.text);
+  const codes = codeWords(q);
   for (let i = 0; i < tokens.length; ) {
     if (tokens[i].cjk) {
       interpreter.addCjkRun(tokens[i++].text);
       continue;
     }
-    const phrase = vocabulary.longestPhrase(words, i);
+    const phrase = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]) ? null : vocabulary.longestPhrase(words, i);
     if (phrase) {
       interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
       i += phrase.length;
-    } else if (vocabulary.isStopWord(words[i])) {
+    } else if (vocabulary.isStopWord(words[i]) || (PRONOUN_CODES.has(words[i]) && !codes.has(words[i]))) {
       interpreter.ignored.push(words[i++]);
     } else interpreter.addWord(words[i++]);
   }
@@ -429,7 +461,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   if (!interpreter.groups.length && !price) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
   const readsAsName = interpreter.readsAsName();
-  interpreter.settle(codeWords(q));
+  interpreter.settle(codes);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,

@@ -5,7 +5,8 @@
  * "landlord" nor "CV" is a profession's name. Written from what the professions do (sql/001's
  * categories), not from queries. A synonym listed here stands for these and only these; one not
  * listed is linked by the terms it shares with a profession (vocabulary.ts linkSynonyms). Needs
- * no profession here serves (health insurance, translation, pregnancy), and marriage, whose words ("wedding") ask
+ * no profession here serves (health insurance, translation, pregnancy), a job ("moving to Berlin for a job" is
+ * seldom a recruiter's matter), and marriage, whose words ("wedding") ask
  * for a lawyer far less often than for a photographer, are left out on purpose.
  */
 export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
@@ -30,7 +31,6 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   freelancer: ["personal-tax", "bookkeeping"],
   "self-employed": ["personal-tax", "bookkeeping"],
   employer: ["employment-law", "hr-compliance"],
-  job: ["recruiting"],
   resume: ["recruiting"],
   "job interview": ["recruiting"],
   salary: ["compensation"],
