@@ -244,6 +244,22 @@ describe("how good the match is", () => {
     expect(vet.match_quality).toBe("none");
   });
 
+  it("none: a sentence's chance word, a modality, or a profession without the qualifier asked for", async () => {
+    // One of five unrecognised words in a tagline ("keeps") is chance; "online" is how, not what.
+    const dog = await rest({ q: "my dog keeps limping after our walks, is there a vet who could look at him online" });
+    expect(dog.match_quality).toBe("none");
+    // In a short phrase the category is the role and the other word the need: no criminal lawyer here.
+    expect((await rest({ q: "abogado penalista" })).match_quality).toBe("none");
+    expect((await rest({ q: "abogado de familia" })).match_quality).toBe("strong");
+    // A profession named in a sentence still fits, whatever its filler.
+    const physio = await rest({ q: "I keep getting injured when I run, is there a physio who does online sessions" });
+    expect(physio.match_quality).not.toBe("none");
+    // "us" in lower case is a pronoun, in capitals the United States.
+    const us = await rest({ q: "a competitor copied our brand name, who can help us" });
+    expect(us.query_interpretation!.recognized.countries).not.toContain("US");
+    expect((await rest({ q: "US tax return" })).query_interpretation!.recognized.countries).toContain("US");
+  });
+
   it("REST, MCP and the directory page give the same ranking and match_quality; MCP says when nobody fits", async () => {
     for (const q of ["family lawyer", "lawyer paris", "yoga instructor", "tax advisor under $150", "cheap lawyer"]) {
       const r = await rest({ q, limit: "10" });

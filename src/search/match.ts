@@ -197,7 +197,8 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let got = 0;
   let seen = 0;
   let all = true;
-  let need = false;
+  let needFits = 0;
+  let needWeight = 0;
   const needed = needOf(parsed.groups, parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0);
   const terms: string[] = [];
   const unmatched: string[] = [];
@@ -209,9 +210,14 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     got += group.weight * s;
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
-    if (fit && needed[i]) need = true;
+    if (needed[i]) needWeight += group.weight;
+    if (fit && needed[i]) needFits += group.weight;
     (s > 0 ? terms : unmatched).push(group.label);
   });
+  // A third of the need's weight at least: in a sentence of unrecognised words ("my dog keeps
+  // limping after our walks…"), one of five in someone's tagline ("keeps") is chance, not a fit;
+  // a recognised profession outweighs a sentence's filler (query.ts settle), so it is one.
+  const need = needFits > 0 && needFits * 3 >= needWeight;
   const match = {
     score: total ? Math.round((got / total) * 100) / 100 : 0,
     terms,
