@@ -25,6 +25,7 @@ interface Answer {
   match_quality: "strong" | "partial" | "none" | null;
   query_interpretation: {
     terms: string[];
+    recognized: { countries: string[] };
     price: { words: string[]; meaning: string; min_usd: number | null; max_usd: number | null } | null;
   } | null;
   has_more: boolean;
