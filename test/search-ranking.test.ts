@@ -54,6 +54,29 @@ const CORPUS = [
     languages_spoken: ["is", "en"],
     translations: { en: { title: "Immigration Attorney" } },
   },
+  // Both listed for public speaking; the better-rated one as a second subcategory only.
+  {
+    ...base,
+    slug: "t-quokka-speaking-first",
+    name: "Ines Quokka",
+    categories: ["professional-instructor"],
+    subcategories: ["public-speaking", "leadership"],
+    rating: 3,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Quokka trainer" } },
+  },
+  {
+    ...base,
+    slug: "t-quokka-speaking-second",
+    name: "Jon Quokka",
+    categories: ["professional-instructor"],
+    subcategories: ["leadership", "public-speaking"],
+    rating: 5,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Quokka trainer" } },
+  },
 ];
 
 let app: TestApp;
@@ -73,6 +96,13 @@ async function search(params: Record<string, string>) {
 const slugs = async (params: Record<string, string>) => (await search(params)).experts.map((e) => e.slug);
 
 describe("ranking that generalizes", () => {
+  it("puts the expert whose first subcategory is the need before one who lists it second, whatever the rating", async () => {
+    // "discours" (French) names public speaking but no title here holds the word: only the
+    // subcategory tells them apart.
+    const found = await slugs({ q: "discours quokka" });
+    expect(found.slice(0, 2)).toEqual(["t-quokka-speaking-first", "t-quokka-speaking-second"]);
+  });
+
   it("puts experts who take clients first among equally relevant ones, before a better rating", async () => {
     expect((await slugs({ q: "zeppelin restorer" })).slice(0, 2)).toEqual(["t-restorer-open", "t-restorer-closed"]);
     // Sorted by rating the better-rated one stays first: only ties of relevance change.

@@ -6,11 +6,11 @@ import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts).
  */
-export const SEARCH_DOC_VERSION = 4;
+export const SEARCH_DOC_VERSION = 5;
 
 /**
- * Field weights, PostgreSQL's four: A name and primary category, B titles, tags and
- * subcategories, C other categories, taglines, services, place and languages, D bios.
+ * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
+ * tags and other subcategories, C other categories, taglines, services, place and languages, D bios.
  */
 export type Weight = "A" | "B" | "C" | "D";
 
@@ -99,7 +99,9 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   for (const tag of source.tags) doc.addText(tag, "B");
   // The first category is what the expert is; the others are what they also do.
   for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
-  for (const slug of source.subcategories) doc.add(subcategoryToken(slug), "B");
+  // Likewise the first subcategory is the specialty: among everyone listed for public speaking,
+  // the public-speaking coach before the HR director who also gives talks.
+  for (const [i, slug] of source.subcategories.entries()) doc.add(subcategoryToken(slug), i === 0 ? "A" : "B");
   for (const tagline of source.taglines) doc.addText(tagline, "C");
   for (const service of source.services) doc.addText(service, "C");
   for (const code of source.language_subtags) doc.add(languageToken(code), "C");

@@ -334,8 +334,8 @@ class Interpreter {
  * writes as a code stands for rarity: a term with a digit, or written in capitals.
  */
 const SPECIFIC = 2;
-/** A concept's token stands in for a specific term a little below the term itself. */
-const STAND_IN = 0.9;
+/** A concept's token stands in for a specific term below the term itself, even as a first subcategory (A, document.ts) against the term in a tag (B). */
+const STAND_IN = 0.75;
 
 /** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
 function codeWords(q: string): Set<string> {
