@@ -193,6 +193,16 @@ describe("price bounds", () => {
     expect(replaced.experts.some((e) => e.starting_price_usd! > median)).toBe(true);
   });
 
+  it("a budget in q puts the cheaper of equally fitting experts first; without one, the rating decides", async () => {
+    const order = (r: Answer) => r.experts.filter((e) => e.slug.includes("mandarin")).map((e) => e.slug);
+    const plain = order(await rest({ q: "mandarin lessons" }));
+    const cheapest = await rest({ q: "cheapest mandarin lessons" });
+    expect(plain.length).toBe(2);
+    expect(order(cheapest)).toEqual([...plain].reverse());
+    const prices = cheapest.experts.filter((e) => e.slug.includes("mandarin")).map((e) => e.starting_price_usd!);
+    expect(prices[0]).toBeLessThan(prices[1]);
+  });
+
   it('"free first call" finds the free services; q of price words alone filters only', async () => {
     for (const q of ["free first call", "free consultation", "consulta gratuita", "kostenloses Erstgespräch"]) {
       const r = await rest({ q });

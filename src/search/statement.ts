@@ -353,11 +353,26 @@ function phrases(parsed: ParsedQuery): Phrase[] {
   });
 }
 
+/**
+ * How much a starting price at the budget's bound costs in score, when the search has a budget
+ * (`max_price`, or price words in `q`: "under $150", "cheap", "affordable"; the two are the same
+ * search): among experts who fit alike, the cheaper first (a tenth of a full match at the bound,
+ * nothing at zero), never enough to lift a weaker match over a better one.
+ */
+const BUDGET_WEIGHT = 0.1;
+
+/** The score less the budget's share (BUDGET_WEIGHT), when the search has an upper bound above zero. */
+function withBudget(sql: Sql, page: TierPage, score: Fragment): Fragment {
+  const bound = page.plan.match.maxPrice;
+  if (!bound || bound <= 0) return score;
+  return sql`(${score}) - ${BUDGET_WEIGHT}::float8 * least(1, coalesce(e.starting_price_usd, ${bound})::float8 / ${bound}::float8)`;
+}
+
 /** One tier's share of a relevance page: its candidates, scored. */
 export function tierPageQuery(sql: Sql, page: TierPage) {
   const { parsed } = page;
   const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
-  const score = relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName);
+  const score = withBudget(sql, page, relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName));
   return pageOf(sql, page, {
     from,
     score,
