@@ -372,7 +372,11 @@ function withBudget(sql: Sql, page: TierPage, score: Fragment): Fragment {
 export function tierPageQuery(sql: Sql, page: TierPage) {
   const { parsed } = page;
   const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
-  const score = withBudget(sql, page, relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName));
+  const score = withBudget(
+    sql,
+    page,
+    relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName),
+  );
   return pageOf(sql, page, {
     from,
     score,
