@@ -25,7 +25,7 @@ interface Answer {
   match_quality: "strong" | "partial" | "none" | null;
   query_interpretation: {
     terms: string[];
-    recognized: { countries: string[] };
+    recognized: { countries: string[]; subcategories: string[] };
     price: { words: string[]; meaning: string; min_usd: number | null; max_usd: number | null } | null;
   } | null;
   has_more: boolean;
@@ -269,6 +269,10 @@ describe("how good the match is", () => {
     const us = await rest({ q: "a competitor copied our brand name, who can help us" });
     expect(us.query_interpretation!.recognized.countries).not.toContain("US");
     expect((await rest({ q: "US tax return" })).query_interpretation!.recognized.countries).toContain("US");
+    // A phrase it begins is still read, whatever the case.
+    expect((await rest({ q: "us gaap" })).query_interpretation!.recognized.subcategories).toContain(
+      "financial-statements",
+    );
   });
 
   it("REST, MCP and the directory page give the same ranking and match_quality; MCP says when nobody fits", async () => {

@@ -449,11 +449,14 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
       interpreter.addCjkRun(tokens[i++].text);
       continue;
     }
-    const phrase = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]) ? null : vocabulary.longestPhrase(words, i);
+    const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
+    const found = vocabulary.longestPhrase(words, i);
+    // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
+    const phrase = pronoun && found?.length === 1 ? null : found;
     if (phrase) {
       interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
       i += phrase.length;
-    } else if (vocabulary.isStopWord(words[i]) || (PRONOUN_CODES.has(words[i]) && !codes.has(words[i]))) {
+    } else if (vocabulary.isStopWord(words[i]) || pronoun) {
       interpreter.ignored.push(words[i++]);
     } else interpreter.addWord(words[i++]);
   }
