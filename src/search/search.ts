@@ -23,10 +23,26 @@ import {
 export type { ExpertSearchResult, SearchQuery };
 export { EXACT_TOTAL_LIMIT };
 
-/** How many experts match in `tier`, capped at EXACT_TOTAL_LIMIT + 1 (statement.ts countQuery). */
-export async function countMatches(sql: Sql, plan: SearchPlan, tier: TextTier = "any"): Promise<number> {
-  const [{ count }] = await countQuery(sql, plan, tier);
+/** How many experts match in `tier`, capped at `cap` (statement.ts countQuery). */
+export async function countMatches(
+  sql: Sql,
+  plan: SearchPlan,
+  tier: TextTier = "any",
+  cap = EXACT_TOTAL_LIMIT + 1,
+): Promise<number> {
+  const [{ count }] = await countQuery(sql, plan, tier, cap);
   return count;
+}
+
+/**
+ * How many experts match in any tier, capped at EXACT_TOTAL_LIMIT + 1, given `wordMatches`, the
+ * main tier's count when it is exact (at most EXACT_TOTAL_LIMIT): the tiers do not overlap, so the
+ * rest tier is counted alone, up to what the cap leaves. That count reads only the rows of bio and
+ * substring matches, not again every main-document match's wide row.
+ */
+export async function countAll(sql: Sql, plan: SearchPlan, wordMatches: number | null): Promise<number> {
+  if (wordMatches === null || wordMatches > EXACT_TOTAL_LIMIT) return countMatches(sql, plan);
+  return wordMatches + (await countMatches(sql, plan, "rest", EXACT_TOTAL_LIMIT + 1 - wordMatches));
 }
 
 /**
@@ -39,7 +55,13 @@ export async function searchPage(sql: Sql, statement: PageStatement): Promise<ob
   const first = await firstPageQuery(sql, statement);
   if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
   // The first tier ended on this page or before it: how many it holds decides where the rest starts.
-  const wordsTotal = first.length > 0 ? plan.offset + first.length : await countMatches(sql, plan, "words");
+  // The count taken before the page (run) is this one when it is exact.
+  const wordsTotal =
+    first.length > 0
+      ? plan.offset + first.length
+      : statement.wordMatches <= EXACT_TOTAL_LIMIT && plan.parsed.groups.length
+        ? statement.wordMatches
+        : await countMatches(sql, plan, "words");
   const rest = {
     ...statement,
     parsed: plan.parsed,
@@ -131,7 +153,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
     ? wordMatches
     : pageProvesTotal
       ? offset + rows.length
-      : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
+      : await stores.totals.total(filterKey, version, () =>
+          countAll(sql, plan, plan.parsed?.groups.length ? wordMatches : null),
+        );
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   return {

@@ -217,7 +217,7 @@ function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any", listed = fa
   return sql`
     ${listed ? sql`true` : sql`e.is_public and e.is_verified`}
     ${searched === "nothing" ? sql`and false` : searched ? sql`and ${textMatch(sql, searched, text, words, pattern, listed)}` : sql``}
-    ${tokens && searched !== "words" ? sql`and e.search_doc @@ ${tokens}::tsquery` : sql``}
+    ${tokens && searched !== "words" ? (listed ? sql`and e.search_doc @@ (select ${tokens}::tsquery)` : sql`and e.search_doc @@ ${tokens}::tsquery`) : sql``}
     ${country ? sql`and e.country_code = ${country}` : sql``}
     ${city ? sql`and lower(e.city) = ${city}` : sql``}
     ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
@@ -413,13 +413,14 @@ export function firstPageQuery(sql: Sql, statement: PageStatement) {
  * document out of line) are what PostgreSQL reads to check each match's visibility, instead of
  * the experts' ~3 a page.
  */
-export function countQuery(sql: Sql, plan: SearchPlan, tier: TextTier) {
-  const from =
-    tier === "words"
-      ? sql`listed_search_docs e where ${filters(sql, plan, tier, true)}`
-      : sql`experts e where ${filters(sql, plan, tier)}`;
+export function countQuery(sql: Sql, plan: SearchPlan, tier: TextTier, cap = EXACT_TOTAL_LIMIT + 1) {
+  // The main tier, or the filters alone (no `q`): everything read is in listed_search_docs.
+  const listed = tier === "words" || plan.parsed === null;
+  const from = listed
+    ? sql`listed_search_docs e where ${filters(sql, plan, tier, true)}`
+    : sql`experts e where ${filters(sql, plan, tier)}`;
   return plannedWithValues(sql<{ count: number }[]>`
     select count(*)::int as count from (
-      select 1 from ${from} limit ${EXACT_TOTAL_LIMIT + 1}
+      select 1 from ${from} limit ${cap}
     ) m`);
 }
