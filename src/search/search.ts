@@ -55,13 +55,7 @@ export async function searchPage(sql: Sql, statement: PageStatement): Promise<ob
   const first = await firstPageQuery(sql, statement);
   if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
   // The first tier ended on this page or before it: how many it holds decides where the rest starts.
-  // The count taken before the page (run) is this one when it is exact.
-  const wordsTotal =
-    first.length > 0
-      ? plan.offset + first.length
-      : statement.wordMatches <= EXACT_TOTAL_LIMIT && plan.parsed.groups.length
-        ? statement.wordMatches
-        : await countMatches(sql, plan, "words");
+  const wordsTotal = first.length > 0 ? plan.offset + first.length : await countMatches(sql, plan, "words");
   const rest = {
     ...statement,
     parsed: plan.parsed,
