@@ -159,15 +159,15 @@ describe("importFile", () => {
   // What a bulk import takes down (src/experts/import-bulk.ts) and must always come back.
   const takenDown = async () => {
     const [row] = await db.sql<{ indexes: string[]; keys: number; deferred: number }[]>`
-      select array(select indexname::text from pg_indexes where tablename = 'experts'
-                   and indexname in ('experts_search_bio', 'experts_search_text_trgm', 'experts_search_doc') order by 1) as indexes,
+      select array(select indexname::text from pg_indexes where tablename in ('experts', 'listed_search_docs')
+                   and indexname in ('experts_search_bio', 'experts_search_text_trgm', 'experts_search_doc', 'listed_search_docs_doc') order by 1) as indexes,
         (select count(*)::int from pg_constraint where contype = 'f' and confrelid = 'experts'::regclass
            and conrelid::regclass::text in ('expert_categories', 'expert_subcategories', 'expert_translations', 'services', 'schedule_slots')) as keys,
         (select count(*)::int from import_deferred) as deferred`;
     return row;
   };
   const complete = {
-    indexes: ["experts_search_bio", "experts_search_doc", "experts_search_text_trgm"],
+    indexes: ["experts_search_bio", "experts_search_doc", "experts_search_text_trgm", "listed_search_docs_doc"],
     keys: 5,
     deferred: 0,
   };
@@ -190,6 +190,14 @@ describe("importFile", () => {
     expect(await docs()).toEqual(written);
     expect(await importFile(db, path, { bulk: true })).toEqual({ total: 30, inserted: 0, updated: 0, unchanged: 30 });
     expect(await takenDown()).toEqual(complete);
+    // The narrow copy the counts read (sql/024) was written row by row with the index down.
+    const copied = await db.sql`
+      select count(*)::int as n from experts e join listed_search_docs d using (id)
+      where e.slug like 'bulk-%' and d.search_doc = e.search_doc and d.rating is not distinct from e.rating`;
+    const listed =
+      await db.sql`select count(*)::int as n from experts where slug like 'bulk-%' and is_public and is_verified`;
+    expect(copied).toEqual(listed);
+    expect(listed[0].n).toBeGreaterThan(0);
   });
 
   it("after a bulk load killed midway, searches still answer, and the next run puts everything back", async () => {
@@ -197,11 +205,11 @@ describe("importFile", () => {
     // As if killed after the drop: what came down is recorded, nothing puts it back.
     const session = await db.sql.reserve();
     try {
-      expect((await deferForBulkLoad(session)).length).toBe(8);
+      expect((await deferForBulkLoad(session)).length).toBe(9);
     } finally {
       session.release();
     }
-    expect(await takenDown()).toEqual({ indexes: [], keys: 0, deferred: 8 });
+    expect(await takenDown()).toEqual({ indexes: [], keys: 0, deferred: 9 });
     const found =
       await db.sql`select slug from experts where is_public and is_verified and search_doc @@ quote_literal('cat:legal')::tsquery and slug like 'killed-%'`;
     expect(found.length).toBeGreaterThan(0);
@@ -241,7 +249,7 @@ describe("importFile", () => {
     } finally {
       session.release();
     }
-    expect((await takenDown()).deferred).toBe(8);
+    expect((await takenDown()).deferred).toBe(9);
     const lines: string[] = [];
     await prepareSearch(
       db.sql,

@@ -19,6 +19,7 @@ import m020 from "../../sql/020_inquiry_actions.sql" with { type: "text" };
 import m021 from "../../sql/021_webhooks.sql" with { type: "text" };
 import m022 from "../../sql/022_locales.sql" with { type: "text" };
 import m023 from "../../sql/023_search_rating_band.sql" with { type: "text" };
+import m024 from "../../sql/024_listed_search_docs.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: "021_webhooks", sql: m021 },
   { version: "022_locales", sql: m022 },
   { version: "023_search_rating_band", sql: m023 },
+  { version: "024_listed_search_docs", sql: m024 },
 ];

@@ -7,8 +7,11 @@ import { CHILD_TABLES } from "./import-rows.ts";
 // them back once at the end (restoreDeferred, src/search/reindex.ts): one sorted GIN build, one
 // join to check the keys.
 
-/** The GIN indexes on experts that an import maintains row by row otherwise. */
-const BULK_INDEXES = ["experts_search_bio", "experts_search_text_trgm", "experts_search_doc"];
+/**
+ * The GIN indexes that an import maintains row by row otherwise: on experts, and on
+ * listed_search_docs, the narrow copy a trigger writes with each expert (sql/024).
+ */
+const BULK_INDEXES = ["experts_search_bio", "experts_search_text_trgm", "experts_search_doc", "listed_search_docs_doc"];
 
 /** Below this many records an import is small enough to write with every index in place. */
 export const BULK_MIN_RECORDS = 5_000;
@@ -33,7 +36,8 @@ export async function deferForBulkLoad(sql: Sql): Promise<string[]> {
   try {
     const indexes = await sql<{ name: string; restore: string }[]>`
       select i.indexname as name, i.indexdef as restore from pg_indexes i
-      where i.schemaname = current_schema() and i.tablename = 'experts' and i.indexname in ${sql(BULK_INDEXES)}`;
+      where i.schemaname = current_schema() and i.tablename in ('experts', 'listed_search_docs')
+        and i.indexname in ${sql(BULK_INDEXES)}`;
     const keys = await sql<{ name: string; tab: string; con: string; prepare: string; restore: string }[]>`
       select c.conrelid::regclass::text || '.' || c.conname as name, c.conrelid::regclass::text as tab, c.conname as con,
         format('delete from %s c where not exists (select 1 from experts e where e.id = c.expert_id)', c.conrelid::regclass) as prepare,

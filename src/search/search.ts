@@ -23,10 +23,26 @@ import {
 export type { ExpertSearchResult, SearchQuery };
 export { EXACT_TOTAL_LIMIT };
 
-/** How many experts match in `tier`, capped at EXACT_TOTAL_LIMIT + 1 (statement.ts countQuery). */
-export async function countMatches(sql: Sql, plan: SearchPlan, tier: TextTier = "any"): Promise<number> {
-  const [{ count }] = await countQuery(sql, plan, tier);
+/** How many experts match in `tier`, capped at `cap` (statement.ts countQuery). */
+export async function countMatches(
+  sql: Sql,
+  plan: SearchPlan,
+  tier: TextTier = "any",
+  cap = EXACT_TOTAL_LIMIT + 1,
+): Promise<number> {
+  const [{ count }] = await countQuery(sql, plan, tier, cap);
   return count;
+}
+
+/**
+ * How many experts match in any tier, capped at EXACT_TOTAL_LIMIT + 1, given `wordMatches`, the
+ * main tier's count when it is exact (at most EXACT_TOTAL_LIMIT): the tiers do not overlap, so the
+ * rest tier is counted alone, up to what the cap leaves. That count reads only the rows of bio and
+ * substring matches, not again every main-document match's wide row.
+ */
+export async function countAll(sql: Sql, plan: SearchPlan, wordMatches: number | null): Promise<number> {
+  if (wordMatches === null || wordMatches > EXACT_TOTAL_LIMIT) return countMatches(sql, plan);
+  return wordMatches + (await countMatches(sql, plan, "rest", EXACT_TOTAL_LIMIT + 1 - wordMatches));
 }
 
 /**
@@ -131,7 +147,9 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
     ? wordMatches
     : pageProvesTotal
       ? offset + rows.length
-      : await stores.totals.total(filterKey, version, () => countMatches(sql, plan));
+      : await stores.totals.total(filterKey, version, () =>
+          countAll(sql, plan, plan.parsed?.groups.length ? wordMatches : null),
+        );
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   return {
