@@ -19,6 +19,7 @@ import {
   type Report,
   scoreRelevance,
   SETS,
+  summarize,
 } from "../test/relevance/score.ts";
 
 const { values } = parseArgs({
@@ -85,6 +86,29 @@ function comparison(reports: [QuerySet, Report][]): string {
   return lines.join("\n");
 }
 
+/**
+ * Each set by the batch its queries were written in (the id's first part: `g` the first batch of
+ * issue 22, `g2` the second, written later by someone else), so a figure can be told apart by how
+ * long its queries have been around while the ranking changed.
+ */
+function batches(reports: [QuerySet, Report][]): string {
+  const lines = ["by batch (fitting: nDCG@10 / success@1 (n); no-fit answering none)"];
+  for (const [set, report] of reports) {
+    if (set.name === "earlier") continue;
+    const ids = [...new Set(report.results.map((r) => r.id.split("-")[0]))];
+    for (const batch of ids) {
+      const of = report.results.filter((r) => r.id.split("-")[0] === batch);
+      const m = summarize(of);
+      const noFit = of.filter((r) => r.kind === "none" || r.relevantCount === 0);
+      const none = noFit.filter((r) => r.matchQuality === "none").length;
+      lines.push(
+        `${`${set.name} ${batch}`.padEnd(16)}${m.ndcg.toFixed(3)} / ${m.successAt1.toFixed(2)} (${m.queries}); ${none} of ${noFit.length}`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
 let stop: (() => Promise<void>) | undefined;
 let baseUrl = values["base-url"];
 if (!baseUrl) {
@@ -110,6 +134,7 @@ try {
     console.log(formatReport(report, { hideQueries: set.hideQueries && !values["show-heldout"] }));
   }
   if (reports.length > 1) console.log(`\n${comparison(reports)}`);
+  console.log(`\n${batches(reports)}`);
 } catch (e) {
   console.error(e);
   code = 1;
