@@ -156,25 +156,26 @@ export interface TierPage extends PageStatement {
 }
 
 /**
- * `words` is `text` with the filter tokens (the main document has them; a bio does not).
- * `listed`: over listed_search_docs, where the query is an InitPlan's value the planner cannot
- * see: seeing it, it expects many matches of a broad query and reads the table in order, stopping
- * at the count's cap, which there means reading every row's document from TOAST (283 ms instead
- * of 24 for a query matching 24,000 of 100k); not seeing it, it takes the matches from the index.
+ * A tsquery for the main document. `listed`: over listed_search_docs, where the query is an
+ * InitPlan's value the planner cannot see: seeing it, it expects many matches of a broad query and
+ * reads the table in order, stopping at the count's cap, which there means reading every row's
+ * document from TOAST (283 ms instead of 24 for a query matching 24,000 of 100k); not seeing it,
+ * it takes the matches from the index.
  */
+function docQuery(sql: Sql, text: string, listed: boolean): Fragment {
+  return listed ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`;
+}
+
+/** `words` is `text` with the filter tokens (the main document has them; a bio does not). */
 function textMatch(
   sql: Sql,
   tier: TextTier,
   text: string | null,
   words: string | null,
   pattern: string | null,
-  listed = false,
+  listed: boolean,
 ) {
-  const inWords = !words
-    ? sql`false`
-    : listed
-      ? sql`e.search_doc @@ (select ${words}::tsquery)`
-      : sql`e.search_doc @@ ${words}::tsquery`;
+  const inWords = words ? sql`e.search_doc @@ ${docQuery(sql, words, listed)}` : sql`false`;
   const inRest = sql`(${text ? sql`e.search_bio @@ ${text}::tsquery` : sql`false`} or ${pattern ? sql`e.search_text like ${pattern}` : sql`false`})`;
   if (tier === "words") return inWords;
   if (tier === "rest") return sql`(${inRest} and not ${inWords})`;
@@ -205,7 +206,7 @@ function filterLexemes(category: string | null, country: string | null, language
 
 /**
  * The WHERE clause over `experts e`: public, verified, the filters, and `q` in `tier`. `listed`
- * false: over `listed_search_docs e` instead, which holds only listed experts (and, of the
+ * true: over `listed_search_docs e` instead, which holds only listed experts (and, of the
  * columns read here, all but search_bio and search_text: the words tier and the filters).
  */
 function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any", listed = false) {
@@ -217,7 +218,7 @@ function filters(sql: Sql, plan: SearchPlan, tier: TextTier = "any", listed = fa
   return sql`
     ${listed ? sql`true` : sql`e.is_public and e.is_verified`}
     ${searched === "nothing" ? sql`and false` : searched ? sql`and ${textMatch(sql, searched, text, words, pattern, listed)}` : sql``}
-    ${tokens && searched !== "words" ? (listed ? sql`and e.search_doc @@ (select ${tokens}::tsquery)` : sql`and e.search_doc @@ ${tokens}::tsquery`) : sql``}
+    ${tokens && searched !== "words" ? sql`and e.search_doc @@ ${docQuery(sql, tokens, listed)}` : sql``}
     ${country ? sql`and e.country_code = ${country}` : sql``}
     ${city ? sql`and lower(e.city) = ${city}` : sql``}
     ${language ? sql`and e.language_subtags @> array[${language}]::text[]` : sql``}
@@ -296,7 +297,7 @@ function candidates(sql: Sql, page: TierPage) {
     every,
     dense
       ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
-      : listed(sql`${filters(sql, plan, "none", true)} and e.search_doc @@ (select ${all}::tsquery)`, window),
+      : listed(sql`${filters(sql, plan, "none", true)} and e.search_doc @@ ${docQuery(sql, all, true)}`, window),
     window,
     strictBand,
   );
