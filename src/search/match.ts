@@ -179,7 +179,8 @@ function strength(bits: number): number {
 }
 
 /** A group found in the main profile as itself, by a correction or by its concept: it fits (a synonym or a broader category alone does not). */
-const fits = (bits: number) => (bits & ((MAIN_FIELDS << HOW.itself) | (MAIN_FIELDS << HOW.corrected))) !== 0;
+const fitsAs = (fields: number) => (fields << HOW.itself) | (fields << HOW.corrected);
+const fits = (bits: number) => (bits & fitsAs(MAIN_FIELDS)) !== 0;
 
 /** One result's match, and what match_quality reads from it. */
 export interface Described {
@@ -200,6 +201,11 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let needFits = 0;
   let needWeight = 0;
   const needed = needOf(parsed.groups, parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0);
+  // A need with a word nobody in the directory has ("funeral director", "sushi chef", "pet sitter
+  // while I travel") is met in part only by a profession: the word left beside it ("director",
+  // "chef") is another need's word, not this one's.
+  // Not in a name: "seoyeon kim" has the surname of the one meant.
+  const unheard = !parsed.readsAsName && parsed.groups.some((g, i) => needed[i] && g.unheard);
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -211,7 +217,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i]) needFits += group.weight;
+    if (fit && needed[i] && (!unheard || (b & fitsAs(BIT.category)) !== 0)) needFits += group.weight;
     (s > 0 ? terms : unmatched).push(group.label);
   });
   // A third of the need's weight at least: in a sentence of unrecognised words ("my dog keeps

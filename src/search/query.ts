@@ -37,6 +37,8 @@ export interface QueryGroup {
   phrase?: Alternative;
   /** How, when or for whom ("online", "urgent", "for children"), not what: a constraint on the need, as a place is. */
   modifier?: boolean;
+  /** A word no document and no vocabulary term holds, nor a near spelling of one: nobody has it. */
+  unheard?: boolean;
 }
 
 /**
@@ -89,6 +91,31 @@ const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
 /** In a query that reads as a name, a surname this short still gets a fuzzy match ("Parkr" → "Parker", "Khim" → "Kim"). */
 const MIN_FUZZY_NAME = 4;
+/** Function words that are part of names ("de Boer", "van Dijk", "dos Santos", "bin Said"). */
+const NAME_PARTICLES = new Set([
+  "de",
+  "del",
+  "della",
+  "der",
+  "den",
+  "di",
+  "da",
+  "das",
+  "do",
+  "dos",
+  "du",
+  "la",
+  "le",
+  "van",
+  "von",
+  "ten",
+  "ter",
+  "bin",
+  "al",
+  "el",
+  "y",
+  "e",
+]);
 
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
@@ -267,6 +294,8 @@ class Interpreter {
       const nearWords = entry.near.filter(
         (n) =>
           !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") &&
+          // A function word of some language is never what was meant ("night" → "nicht", "sick" → "sich").
+          !this.vocabulary.isStopWord(n) &&
           (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
       );
       for (const near of nearWords) {
@@ -276,13 +305,23 @@ class Interpreter {
         );
       }
       if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
+      else group.unheard = true;
       group.alternatives = dedupe(group.alternatives);
     }
   }
 
-  /** Every group a plain word: "Lakshmi", "Da-hye Han" (a name may stand in a name field first). */
+  /**
+   * Every group a plain word: "Lakshmi", "Da-hye Han" (a name may stand in a name field first).
+   * Not with a function word beside them other than a name's particle: "gardener to mow my lawn"
+   * is a sentence, "Joris de Boer" a name.
+   */
   readsAsName(): boolean {
-    return this.groups.length > 0 && this.groups.length <= 4 && this.groups.every(isPlainWord);
+    return (
+      this.groups.length > 0 &&
+      this.groups.length <= 4 &&
+      this.groups.every(isPlainWord) &&
+      this.ignored.every((w) => NAME_PARTICLES.has(w))
+    );
   }
 
   /**
