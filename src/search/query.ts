@@ -350,13 +350,14 @@ class Interpreter {
     }
     this.groups.splice(0, this.groups.length, ...kept);
     for (const group of kept) if (specific.has(group)) narrow(group);
-    // A specific need beside a generic role ("consultant", "advisor", "workshop") is the need: the
-    // role's category then counts as a plain word does, the subcategory double ("cybersecurity
-    // consultant"). A category named as the profession itself ("contador", "IP") stays a need.
-    if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
+    // A need beside a generic role ("consultant", "advisor", "workshop") is the need: the role's
+    // category then counts as a plain word does, the need double ("cybersecurity consultant",
+    // "consultoria de marketing"). A category named as the profession itself ("contador", "IP") stays a need.
+    const roleCategory = (g: QueryGroup) =>
+      g.concepts !== undefined && !g.concepts.includes("subcategory\t") && isRole(g.label);
+    if (this.groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
       for (const group of this.groups)
-        if (group.concepts && !group.concepts.includes("subcategory\t") && isRole(group.label))
-          group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+        if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
     if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
     // Filler counts for half each, and all of it together for no more than half a need: a long
     // sentence's many leftover words ("discours", "mariage", "sœur", "peur") must not outweigh
