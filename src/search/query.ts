@@ -117,6 +117,14 @@ const NAME_PARTICLES = new Set([
   "e",
 ]);
 
+/** A compound's last part and the forms it has alone (German and Dutch endings dropped or added): "antrags" → "antrag". */
+function wordForms(part: string): string[] {
+  const forms = [part, `${part}en`, `${part}n`];
+  for (const ending of ["s", "es", "en", "n", "e"])
+    if (part.endsWith(ending) && part.length - ending.length >= 4) forms.push(part.slice(0, -ending.length));
+  return forms;
+}
+
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
 }
@@ -282,10 +290,24 @@ class Interpreter {
     const asName = this.readsAsName();
     const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName);
     if (!pending.length) return;
-    const found = await lookup(pending.map((p) => p.word));
+    // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
+    const splits = new Map(pending.map((p) => [p.word, this.compoundSplit(p.word)]));
+    const lasts = [...splits.values()].flatMap((s) => (s ? wordForms(s.last) : []));
+    const found = await lookup([...new Set([...pending.map((p) => p.word), ...lasts])]);
+    const known = (w: string) => found.get(w)?.known === true || this.vocabulary.hasWord(w) || isRole(w);
     for (const { word, group } of pending) {
       const entry = found.get(word);
       if (!entry || entry.known) continue;
+      const split = splits.get(word);
+      // Only where the rest is a word too: "investigator" is not invest + "igator".
+      if (split && wordForms(split.last).some(known)) {
+        // It names a profession, as a recognised term does (addConceptGroup): the need, not filler.
+        group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
+        group.weight = GROUP_WEIGHT.profession;
+        group.plain = false;
+        group.concepts = [...new Set(split.first.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+        continue;
+      }
       // Never "corrected" into a place the user did not write: a city or country is a filter of
       // meaning, and a near spelling of one is far more often a word the directory lacks.
       // Nor, in a query that does not read as a name, a word of up to seven letters into one the
@@ -308,6 +330,48 @@ class Interpreter {
       else group.unheard = true;
       group.alternatives = dedupe(group.alternatives);
     }
+  }
+
+  /**
+   * A compound nobody wrote whole ("Patentfähigkeit", "Visumantrags", "belastingaangifte"), read
+   * by its first part, a term of the vocabulary's (as German and Dutch join a need to what is
+   * done about it), when its last part is a word as well (correct() asks the lexicon). The longest
+   * first part wins; a linking "s" ("Finanzierungs|runde") is dropped. Words of eight letters or
+   * fewer are left to typo correction.
+   */
+  private compoundSplit(word: string): { first: Concept[]; last: string } | null {
+    const chars = Array.from(word);
+    if (chars.length < 9 || !LATIN_WORD.test(word)) return null;
+    for (let cut = chars.length - 4; cut >= 5; cut--) {
+      const first = chars.slice(0, cut).join("");
+      if (this.vocabulary.isStopWord(first)) continue;
+      const concepts = this.professions(first);
+      const linked = concepts.length || !first.endsWith("s") ? concepts : this.professions(first.slice(0, -1));
+      if (linked.length) return { first: linked, last: chars.slice(cut).join("") };
+    }
+    return null;
+  }
+
+  /** A compound's first part counts as the start of a word does (a prefix match); its last part's concepts ("…anwalt") as a broader category, which alone does not fit. */
+  private compoundAlternatives(split: { first: Concept[]; last: string }): Alternative[] {
+    const last = wordForms(split.last).flatMap((w) => this.professions(w));
+    return [
+      ...split.first.flatMap((c) => this.conceptAlternatives(c, FACTOR.prefix)),
+      ...last.flatMap((c) => this.conceptAlternatives(c, FACTOR.parent)),
+    ];
+  }
+
+  /**
+   * The professions a term names: its categories and subcategories, and those that serve an
+   * everyday word ("visum" → immigration). Not the everyday word's own text: in "Kinderarzt" or
+   * "weddingplanner" the first part says for whom or what, and nobody here serves it.
+   */
+  private professions(term: string): Concept[] {
+    const found = this.vocabulary.lookup(term);
+    return [
+      ...found.filter((c) => c.kind === "category" || c.kind === "subcategory"),
+      ...found.filter((c) => !MODIFIERS.has(c.key)).flatMap((c) => this.vocabulary.linkedProfessions(c)),
+    ];
   }
 
   /**
