@@ -287,6 +287,11 @@ describe("search by meaning", () => {
   it("reads a role word's category beside another profession as the role, not the need", async () => {
     const marketing = await search({ q: "consultoria de marketing" });
     for (const e of marketing.experts.slice(0, 5)) expect((e as any).categories).toContain("marketing");
+    // The role and a subcategory of its own category are one concept: consulting on strategy
+    // counts once beside intellectual property, whose experts come first.
+    const ip = await search({ q: "consulenza sulla strategia di proprietà intellettuale" });
+    expect(ip.query_interpretation.terms).not.toContain("consulenza");
+    for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
   });
 
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {

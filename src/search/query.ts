@@ -361,6 +361,14 @@ class Interpreter {
     ];
   }
 
+  /** The categories of a group's subcategories. */
+  private subcategoriesOf(group: QueryGroup): string[] {
+    return (group.concepts ?? "")
+      .split(" ")
+      .filter((id) => id.startsWith("subcategory\t"))
+      .map((id) => this.vocabulary.categoryOfSubcategory.get(id.slice("subcategory\t".length)) ?? "");
+  }
+
   /**
    * The professions a term names: its categories and subcategories, and those that serve an
    * everyday word ("visum" → immigration). Not the everyday word's own text: in "Kinderarzt" or
@@ -419,6 +427,17 @@ class Interpreter {
     // "consultoria de marketing"). A category named as the profession itself ("contador", "IP") stays a need.
     const roleCategory = (g: QueryGroup) =>
       g.concepts !== undefined && !g.concepts.includes("subcategory\t") && isRole(g.label);
+    // A role's category and a subcategory of it are one concept ("consulenza … strategia",
+    // "strategy consultant"): counted once, as the subcategory, so that beside a third concept
+    // ("… di proprietà intellettuale") the role does not count twice.
+    for (const role of this.groups.filter(roleCategory)) {
+      const child = this.groups.find(
+        (g) => g !== role && this.subcategoriesOf(g).some((c) => role.concepts!.includes(`category\t${c}`)),
+      );
+      if (!child) continue;
+      child.alternatives = dedupe([...child.alternatives, ...role.alternatives]);
+      this.groups.splice(this.groups.indexOf(role), 1);
+    }
     if (this.groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
       for (const group of this.groups)
         if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
