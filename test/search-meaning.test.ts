@@ -278,6 +278,9 @@ describe("search by meaning", () => {
   it("answers none when the need has a word nobody has and only a plain word of it matches", async () => {
     // "director" is in HR directors' titles; nobody is a funeral director.
     expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");
+    // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
+    // contractors (freelancers' bookkeeping) do not fit a roofer.
+    expect(((await search({ q: "roofing contractor" })) as any).match_quality).toBe("none");
     // In a name, the surname still fits: the one meant is found, partly.
     const name = await search({ q: "seoyeon kim" });
     expect(name.experts[0].slug).toBe("kim-seo-yeon-software-architect");

@@ -39,6 +39,8 @@ export interface QueryGroup {
   modifier?: boolean;
   /** A word no document and no vocabulary term holds, nor a near spelling of one: nobody has it. */
   unheard?: boolean;
+  /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
+  everyday?: boolean;
 }
 
 /**
@@ -189,6 +191,7 @@ class Interpreter {
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
+    const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
     const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     this.groups.push({
@@ -197,6 +200,7 @@ class Interpreter {
       weight,
       ...(ids ? { concepts: ids } : {}),
       ...(modifier ? { modifier } : {}),
+      ...(everyday ? { everyday } : {}),
       ...phrase,
       ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
     });
