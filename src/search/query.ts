@@ -185,8 +185,14 @@ class Interpreter {
 
   addConceptGroup(label: string, recognized: Concept[]) {
     const concepts = [...recognized, ...recognized.flatMap((c) => this.vocabulary.linkedProfessions(c))];
-    const alternatives = [exact(...termLexemes(label)), ...concepts.flatMap((c) => this.conceptAlternatives(c))];
     const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
+    // The professions' tokens before a synonym's words in every language: bounds.ts keeps the first
+    // MAX_ALTERNATIVES, and an everyday need of many words must not lose who serves it.
+    const alternatives = [
+      exact(...termLexemes(label)),
+      ...named.flatMap((c) => this.conceptAlternatives(c)),
+      ...concepts.filter((c) => !named.includes(c)).flatMap((c) => this.conceptAlternatives(c)),
+    ];
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
