@@ -205,10 +205,10 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // while I travel") is met in part only by a profession: the word left beside it ("director",
   // "chef") is another need's word, not this one's.
   const unheard = parsed.groups.some((g, i) => needed[i] && g.unheard);
-  // In a short phrase an everyday word beside it is what the unheard one is done to ("house
-  // cleaning", "roofing contractor"), not the need; in a sentence it is often the need itself
-  // ("the lease of our office … ends in March").
-  const short = parsed.groups.length <= 3;
+  // In a short phrase of no stop words an everyday word beside it is what the unheard one is done
+  // to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the lease
+  // of our office … ends in March", "staff keep quitting after a few months").
+  const short = parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0;
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
