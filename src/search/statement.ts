@@ -249,7 +249,7 @@ function docQuery(sql: Sql, text: string, listed: boolean): Fragment {
  * that holds any entry of the rarest group. Two frequent concepts that seldom meet ("老後에서
  * 오픽": the finance and English-tutor categories) took half the time at 100k experts.
  */
-function everyGroup(
+export function everyGroup(
   sql: Sql,
   groups: QueryGroup[],
   frequencies: LexemeFrequencies | null | undefined,
