@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
 import { expectedShare, type LexemeFrequencies, shareRatedAtLeast } from "../src/search/frequency.ts";
 import type { ParsedQuery, QueryGroup } from "../src/search/query.ts";
-import { BAND_MARGIN, bestRated, everyGroup, probedBand, ratedBand, ratingBand } from "../src/search/statement.ts";
+import {
+  BAND_MARGIN,
+  bestRated,
+  everyGroup,
+  type NarrowerBand,
+  narrowerBands,
+  probedBand,
+  ratedBand,
+  ratingBand,
+} from "../src/search/statement.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 
 // What one query may cost, whatever its words (issue 22): src/search/bounds.ts and the bounded
@@ -272,10 +281,10 @@ describe("the best-rated matches of every word, the band scanned only when the b
   const top = () => ids(exact.slice(0, LIMIT));
   const bandOf = (rating: number) => Math.floor(rating * 20);
 
-  async function probed(band: number, probeMin: number, bounds = BIG) {
+  async function probed(band: number, probeMin: number, bounds = BIG, narrower: NarrowerBand[] = []) {
     return ids(
       await app.sql<{ id: string }[]>`
-        select id::text from (${probedBand(app.sql, where(), LIMIT, band, probeMin, bounds)}) c`,
+        select id::text from (${probedBand(app.sql, where(), LIMIT, band, probeMin, narrower, bounds)}) c`,
     );
   }
   async function plain(band: number, bounds = BIG) {
@@ -321,5 +330,37 @@ describe("the best-rated matches of every word, the band scanned only when the b
       expect(await probed(band, LIMIT + 1, bounds)).toEqual(await plain(band, bounds));
       expect(await probed(band, 0, bounds)).toEqual(await plain(band, bounds));
     }
+  });
+
+  it("finds the same ids when the probe chooses a narrower band that holds too few, the index bounded or not", async () => {
+    // The wide band (the LIMIT-th best rating's) holds enough; the narrow one (the best rating's) too few.
+    const wide = bandOf(exact[LIMIT - 1].rating!);
+    const narrow = bandOf(exact[0].rating!);
+    expect(narrow).toBeGreaterThan(wide);
+    const steps = [{ band: narrow, probeMin: 0 }];
+    for (const bounds of [BIG, { walk: 1, sample: 2, probe: 1 }, { walk: 3, sample: 2, probe: 2 }]) {
+      expect(await probed(wide, 0, bounds, steps)).toEqual(await plain(wide, bounds));
+      expect(await probed(wide, 0, bounds, steps)).toEqual(top());
+    }
+  });
+
+  it("offers a narrower band only when the probe's matches would fill it BAND_MARGIN times over", () => {
+    // Of 100,000 experts none is rated 5.0, 2,500 are rated 4.95 and up, 5,000 4.9 and up, 10,000 4.85 and up.
+    const shares: Record<number, number> = { 100: 0, 99: 0.025, 98: 0.05, 97: 0.1 };
+    const rated = (rating: number) => shares[Math.round(rating * 20)] ?? 1;
+    const steps = narrowerBands(50, 96, 2, rated, 100_000, 1_000);
+    // Band 99 (2,500 experts) needs 2 × 50 × 1,000 / 2,500 = 40 of the probe's 1,000 rows; 98, 20; 97, 10.
+    expect(steps).toEqual([
+      { band: 99, probeMin: 40 },
+      { band: 98, probeMin: 20 },
+      { band: 97, probeMin: 10 },
+    ]);
+    // None narrower than the band itself needs when the probe finds fewer than probeMin (here 20).
+    expect(narrowerBands(50, 96, 20, rated, 100_000, 1_000)).toEqual([
+      { band: 99, probeMin: 40 },
+      { band: 98, probeMin: 20 },
+    ]);
+    // Nothing known of the ratings: no narrower band.
+    expect(narrowerBands(50, 96, 2, undefined, 100_000)).toEqual([]);
   });
 });
