@@ -139,16 +139,18 @@ export const PROBE_ROWS = 1_000;
  * twice: that scan costs the same whatever it finds (intersecting two frequent concepts, "老後에서
  * 오픽": 60 ms at a million experts with the band, 46 ms without, and nobody has both), so a band
  * that held too few made the search pay it twice. The best-rated PROBE_ROWS experts are read
- * first, in rating order: a sample of the top of the scale, they say whether the band (the top
- * `bandShare` of the directory) is worth scanning: it is when their matches, as dense in the band,
- * would fill it (`probeMin` of them), or when the matches taken from the index (bestRated's
- * SAMPLE_LIMIT) show that they are many after all. Otherwise those matches are every match.
+ * first, in rating order: a sample of the top of the scale, they say whether `band` (chosen from
+ * the statistics) is worth scanning: it is when their matches, as dense in the band, would fill it
+ * (`probeMin` of them), or when the matches taken from the index (bestRated's SAMPLE_LIMIT) show
+ * that they are many after all. Otherwise those matches are every match. When the probe finds
+ * enough for a `narrower` band (fewer experts, fewer posting lists), that one is scanned first.
  *
- * The same ids as ratedBand(where, bestRated(where), band): the probe, the whole walk and a band
- * that holds `limit` each give the exact best-rated `limit` (a walk reads the ratings in order,
- * the band holds everyone rated above the rest); the index's matches, when fewer than its bound,
- * are every match; and when they are not and nothing filled, the answer is what bestRated's was,
- * the best-rated of the whole walk's (read only then) and the index's matches.
+ * The same ids as ratedBand(where, bestRated(where), band): the probe, the whole walk and any
+ * band that holds `limit` each give the exact best-rated `limit` (a walk reads the ratings in
+ * order, a band holds everyone rated above the rest); the index's matches, when fewer than its
+ * bound, are every match; when they are not, `band` itself is scanned if it was not yet; and when
+ * nothing filled, the answer is what bestRated's was, the best-rated of the whole walk's (read
+ * only then) and the index's matches.
  */
 export function probedBand(
   sql: Sql,
