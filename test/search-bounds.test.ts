@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
 import { expectedShare, type LexemeFrequencies, shareRatedAtLeast } from "../src/search/frequency.ts";
 import type { ParsedQuery, QueryGroup } from "../src/search/query.ts";
-import { BAND_MARGIN, bestRated, ratedBand, ratingBand } from "../src/search/statement.ts";
+import {
+  BAND_MARGIN,
+  bestRated,
+  everyGroup,
+  type NarrowerBand,
+  narrowerBands,
+  probedBand,
+  ratedBand,
+  ratingBand,
+} from "../src/search/statement.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
 
 // What one query may cost, whatever its words (issue 22): src/search/bounds.ts and the bounded
@@ -230,5 +239,128 @@ describe("the best-rated matches, looked for in the top rating band first", () =
     expect(shareRatedAtLeast(stats, 4)).toBeCloseTo(0.1 + 0.2 + 0.3, 5);
     expect(shareRatedAtLeast(stats, 5)).toBeCloseTo(0.1, 5);
     expect(shareRatedAtLeast(stats, 0)).toBeCloseTo(0.9, 5);
+  });
+});
+
+describe("the best-rated matches of every word, the band scanned only when the best-rated say it would fill", () => {
+  // Two groups that meet in some experts: a category (or a word) and a country.
+  const groups: QueryGroup[] = [
+    {
+      label: "legal",
+      weight: 2,
+      alternatives: [
+        { lexemes: ["cat:legal"], prefix: false, factor: 1 },
+        { lexemes: ["lawyer"], prefix: false, factor: 1 },
+      ],
+    },
+    {
+      label: "us or de",
+      weight: 1,
+      alternatives: [
+        { lexemes: ["cc:us"], prefix: false, factor: 1 },
+        { lexemes: ["cc:de"], prefix: false, factor: 1 },
+      ],
+    },
+  ];
+  const LIMIT = 5;
+  const BIG = { walk: 100_000, sample: 100_000, probe: 100_000 };
+  let app: TestApp;
+  let exact: { id: string; rating: number | null }[];
+  beforeAll(async () => {
+    app = await testApp();
+    // The plain statement: one tsquery ANDing the groups, every match sorted.
+    exact = await app.sql<{ id: string; rating: number | null }[]>`
+      select e.id::text, e.rating::float8 as rating from experts e
+      where e.is_public and e.is_verified and e.search_doc @@ ${"('cat:legal' | 'lawyer') & ('cc:us' | 'cc:de')"}::tsquery
+      order by e.rating desc nulls last, e.id`;
+    expect(exact.length).toBeGreaterThan(LIMIT);
+  });
+
+  const where = () => app.sql`e.is_public and e.is_verified and ${everyGroup(app.sql, groups, null, false)}`;
+  const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+  const top = () => ids(exact.slice(0, LIMIT));
+  const bandOf = (rating: number) => Math.floor(rating * 20);
+
+  async function probed(band: number, probeMin: number, bounds = BIG, narrower: NarrowerBand[] = []) {
+    return ids(
+      await app.sql<{ id: string }[]>`
+        select id::text from (${probedBand(app.sql, where(), LIMIT, band, probeMin, narrower, bounds)}) c`,
+    );
+  }
+  async function plain(band: number, bounds = BIG) {
+    const candidates = bestRated(app.sql, where(), LIMIT, false, bounds);
+    return ids(
+      await app.sql<{ id: string }[]>`
+        select id::text from (${ratedBand(app.sql, where(), candidates, LIMIT, band)}) c`,
+    );
+  }
+
+  it("matches every group, one @@ a group, exactly where the one tsquery does", async () => {
+    const rows = await app.sql<{ id: string }[]>`select e.id::text from experts e where ${where()}`;
+    expect(ids(rows)).toEqual(ids(exact));
+  });
+
+  it("finds the same ids as the band first, when the band holds fewer than the limit, enough, or none", async () => {
+    const best = bandOf(exact[0].rating!);
+    const fifth = bandOf(exact[LIMIT - 1].rating!);
+    const inBest = exact.filter((r) => r.rating !== null && bandOf(r.rating) >= best).length;
+    expect(inBest).toBeLessThan(LIMIT); // the best rating's band alone holds too few
+    for (const band of [best, fifth, 100]) {
+      // Band scanned first (probeMin 0), skipped (probeMin past what the probe can find), and a
+      // probe of one row that cannot fill the limit.
+      for (const [probeMin, bounds] of [
+        [0, BIG],
+        [LIMIT + 1, BIG],
+        [0, { ...BIG, probe: 1 }],
+        [2, { ...BIG, probe: 1 }],
+      ] as const) {
+        expect(await probed(band, probeMin, bounds)).toEqual(top());
+      }
+      expect(await plain(band)).toEqual(top());
+    }
+  });
+
+  it("answers as ratedBand over bestRated when the bounds stop the walk and the index early", async () => {
+    const band = bandOf(exact[0].rating!);
+    for (const bounds of [
+      { walk: 1, sample: 2, probe: 1 },
+      { walk: 3, sample: 2, probe: 1 },
+      { walk: 1, sample: 1_000, probe: 1 },
+    ]) {
+      expect(await probed(band, LIMIT + 1, bounds)).toEqual(await plain(band, bounds));
+      expect(await probed(band, 0, bounds)).toEqual(await plain(band, bounds));
+    }
+  });
+
+  it("finds the same ids when the probe chooses a narrower band that holds too few, the index bounded or not", async () => {
+    // The wide band (the LIMIT-th best rating's) holds enough; the narrow one (the best rating's) too few.
+    const wide = bandOf(exact[LIMIT - 1].rating!);
+    const narrow = bandOf(exact[0].rating!);
+    expect(narrow).toBeGreaterThan(wide);
+    const steps = [{ band: narrow, probeMin: 0 }];
+    for (const bounds of [BIG, { walk: 1, sample: 2, probe: 1 }, { walk: 3, sample: 2, probe: 2 }]) {
+      expect(await probed(wide, 0, bounds, steps)).toEqual(await plain(wide, bounds));
+      expect(await probed(wide, 0, bounds, steps)).toEqual(top());
+    }
+  });
+
+  it("offers a narrower band only when the probe's matches would fill it BAND_MARGIN times over", () => {
+    // Of 100,000 experts none is rated 5.0, 2,500 are rated 4.95 and up, 5,000 4.9 and up, 10,000 4.85 and up.
+    const shares: Record<number, number> = { 100: 0, 99: 0.025, 98: 0.05, 97: 0.1 };
+    const rated = (rating: number) => shares[Math.round(rating * 20)] ?? 1;
+    const steps = narrowerBands(50, 96, 2, rated, 100_000, 1_000);
+    // Band 99 (2,500 experts) needs 2 × 50 × 1,000 / 2,500 = 40 of the probe's 1,000 rows; 98, 20; 97, 10.
+    expect(steps).toEqual([
+      { band: 99, probeMin: 40 },
+      { band: 98, probeMin: 20 },
+      { band: 97, probeMin: 10 },
+    ]);
+    // None narrower than the band itself needs when the probe finds fewer than probeMin (here 20).
+    expect(narrowerBands(50, 96, 20, rated, 100_000, 1_000)).toEqual([
+      { band: 99, probeMin: 40 },
+      { band: 98, probeMin: 20 },
+    ]);
+    // Nothing known of the ratings: no narrower band.
+    expect(narrowerBands(50, 96, 2, undefined, 100_000)).toEqual([]);
   });
 });

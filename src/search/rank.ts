@@ -65,11 +65,6 @@ export function groupQuery(group: QueryGroup): string {
   return group.alternatives.map((a) => alternativeQuery(a)).join(" | ");
 }
 
-/** Every group (null for one group, where it is the same as any): the likely best candidates. */
-export function allGroupsQuery(groups: QueryGroup[]): string | null {
-  return groups.length > 1 ? groups.map((g) => `(${groupQuery(g)})`).join(" & ") : null;
-}
-
 /** Any group: the candidates a query retrieves through the index. */
 export function anyGroupQuery(groups: QueryGroup[]): string {
   return groups.map((g) => `(${groupQuery(g)})`).join(" | ");

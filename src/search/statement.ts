@@ -4,9 +4,9 @@ import { plannedWithValues } from "./custom-plan.ts";
 import type { ResultShape } from "./deps.ts";
 import { expectedShare, type LexemeFrequencies } from "./frequency.ts";
 import type { SearchPlan, Sort } from "./plan.ts";
-import { likePattern, type ParsedQuery } from "./query.ts";
+import { likePattern, type ParsedQuery, type QueryGroup } from "./query.ts";
 import { matchColumns } from "./match.ts";
-import { allGroupsQuery, lexemeQuery, type Phrase, relevance } from "./rank.ts";
+import { groupQuery, lexemeQuery, type Phrase, relevance } from "./rank.ts";
 import { categoryToken, countryToken, languageToken } from "./tokens.ts";
 
 // The one place where a search's SQL is composed (postgres.js fragments): which experts match,
@@ -128,6 +128,131 @@ export function ratedBand(sql: Sql, where: Fragment, candidates: Fragment, limit
 }
 
 /**
+ * How many of the best-rated experts probedBand reads to learn whether the band is worth
+ * scanning: a fifth of a whole walk (WALK_LIMIT), ~2 ms at a million experts instead of ~10.
+ */
+export const PROBE_ROWS = 1_000;
+
+/**
+ * The best-rated `limit` experts matching `where` (every word of a query, many of whose words are
+ * frequent), with the document index scanned once where a band first (ratedBand) scanned it
+ * twice: that scan costs the same whatever it finds (intersecting two frequent concepts, "老後에서
+ * 오픽": 60 ms at a million experts with the band, 46 ms without, and nobody has both), so a band
+ * that held too few made the search pay it twice. The best-rated PROBE_ROWS experts are read
+ * first, in rating order: a sample of the top of the scale, they say whether `band` (chosen from
+ * the statistics) is worth scanning: it is when their matches, as dense in the band, would fill it
+ * (`probeMin` of them), or when the matches taken from the index (bestRated's SAMPLE_LIMIT) show
+ * that they are many after all. Otherwise those matches are every match. When the probe finds
+ * enough for a `narrower` band (fewer experts, fewer posting lists), that one is scanned first.
+ *
+ * The same ids as ratedBand(where, bestRated(where), band): the probe, the whole walk and any
+ * band that holds `limit` each give the exact best-rated `limit` (a walk reads the ratings in
+ * order, a band holds everyone rated above the rest); the index's matches, when fewer than its
+ * bound, are every match; when they are not, `band` itself is scanned if it was not yet; and when
+ * nothing filled, the answer is what bestRated's was, the best-rated of the whole walk's (read
+ * only then) and the index's matches.
+ */
+export function probedBand(
+  sql: Sql,
+  where: Fragment,
+  limit: number,
+  band: number,
+  probeMin: number,
+  narrower: NarrowerBand[] = [],
+  bounds = { walk: WALK_LIMIT, sample: SAMPLE_LIMIT, probe: PROBE_ROWS },
+) {
+  const count = (cte: string) => sql`(select count(*) from ${sql(cte)})`;
+  const found = count("probe");
+  const walk = (rows: number, when: Fragment) => sql`
+    select e.id, e.rating from (
+      select * from experts e where e.is_public and e.is_verified order by e.rating desc nulls last, e.id limit ${rows}
+    ) e
+    where ${where} ${when} order by e.rating desc nulls last, e.id limit ${limit}`;
+  // `rating + 0`: sorted, as ratedBand does, not walked along experts_by_rating.
+  const banded = (bands: Fragment, when: Fragment) => sql`
+    select e.id from experts e
+    where ${where} and expert_rating_band(e.rating) @@ ${bands} ${when}
+    order by e.rating + 0 desc nulls last, e.id limit ${limit}`;
+  // The narrowest band the probe's matches are dense enough to fill (an InitPlan's value, chosen
+  // when the probe has run); `band` when none is.
+  const steps = [...narrower].sort((a, b) => b.band - a.band);
+  const chosen = steps.length
+    ? sql`(select case ${steps
+        .map((n) => sql`when ${found} >= ${n.probeMin} then ${bandQuery(n.band)}::tsquery`)
+        .reduce((all, one) => sql`${all} ${one}`)} else ${bandQuery(band)}::tsquery end)`
+    : sql`${bandQuery(band)}::tsquery`;
+  // `band` itself was scanned when the probe found at least probeMin and fewer than any narrower band needs.
+  const narrowed = steps.length ? sql`${found} >= ${Math.min(...steps.map((n) => n.probeMin))}` : sql`false`;
+  const unfilled = sql`${found} < ${limit} and ${count("banded")} < ${limit}`;
+  return sql`
+    with probe as materialized (${walk(bounds.probe, sql``)}),
+    banded as materialized (${banded(chosen, sql`and ${found} < ${limit} and ${found} >= ${probeMin}`)}),
+    sample as materialized (
+      select e.id, e.rating from experts e where ${where} and ${unfilled} limit ${bounds.sample}),
+    late as materialized (${banded(
+      sql`${bandQuery(band)}::tsquery`,
+      sql`and ${unfilled} and (${found} < ${probeMin} or ${narrowed}) and ${count("sample")} >= ${bounds.sample}`,
+    )}),
+    walk as materialized (${walk(
+      bounds.walk,
+      sql`and ${unfilled} and ${count("sample")} >= ${bounds.sample} and ${count("late")} < ${limit}`,
+    )})
+    select id from probe where ${found} >= ${limit}
+    union all
+    select id from banded where ${count("banded")} >= ${limit}
+    union all
+    select id from late where ${count("late")} >= ${limit}
+    union all
+    select id from (
+      select id, rating from (select * from walk union select * from sample) found
+      where ${unfilled} and ${count("late")} < ${limit}
+      order by rating desc nulls last, id limit ${limit}) rest`;
+}
+
+/** A band above probedBand's `band`, scanned instead when the probe found at least `probeMin`. */
+export interface NarrowerBand {
+  band: number;
+  probeMin: number;
+}
+
+/**
+ * The bands above `band` that probedBand may scan instead: each when the probe's matches, as
+ * dense in it, would fill it BAND_MARGIN times over (as ratingBand sizes `band` from the
+ * statistics). The band's own lexemes are part of the index scan, each a posting list of the
+ * experts so rated: "leases primo-accédant" at a million experts scanned 4 bands (98,000 experts)
+ * in 118 ms and read 7,834 matches' rows, 72 ms with the top one alone.
+ */
+export function narrowerBands(
+  limit: number,
+  band: number,
+  probeMin: number,
+  ratedAtLeast: ((rating: number) => number) | undefined,
+  rows: number,
+  probe = PROBE_ROWS,
+): NarrowerBand[] {
+  if (!ratedAtLeast || rows <= 0) return [];
+  const steps: NarrowerBand[] = [];
+  for (let b = 5 * BAND_STEPS; b > band; b--) {
+    const bandRows = ratedAtLeast(b / BAND_STEPS) * rows;
+    if (bandRows <= 0) continue;
+    const needed = Math.max(probeMin, Math.ceil((BAND_MARGIN * limit * probe) / bandRows));
+    // Only a band that needs fewer than the limit (a probe that finds the limit is the answer).
+    if (needed < limit && !steps.some((s) => s.probeMin <= needed)) steps.push({ band: b, probeMin: needed });
+  }
+  return steps;
+}
+
+/**
+ * How many of probedBand's first `probe` rows must match to expect the band to hold `limit`
+ * matches: as dense among the band's `bandShare` of `rows` experts as among those rows. 0 (always
+ * the band) when the directory's size is unknown.
+ */
+export function bandProbeMin(limit: number, bandShare: number, rows: number, probe = PROBE_ROWS): number {
+  const bandRows = bandShare * rows;
+  return bandRows > 0 ? Math.ceil((limit * probe) / bandRows) : 0;
+}
+
+/**
  * Where `q` may match. `words`: the main document (name, titles, taglines, categories, place,
  * languages) has one of its words; `rest`: not that, but a bio has one, or the name, a title or a
  * tagline holds `q` as a literal substring (a fragment of a word, "ortgage brok"); `any`: either;
@@ -164,6 +289,29 @@ export interface TierPage extends PageStatement {
  */
 function docQuery(sql: Sql, text: string, listed: boolean): Fragment {
   return listed ? sql`(select ${text}::tsquery)` : sql`${text}::tsquery`;
+}
+
+/**
+ * Every group of `groups` in the main document, as one `@@` per group (rarest first, by the
+ * statistics), not one tsquery ANDing them: the same rows. The index then intersects the groups
+ * key by key, each key's few entries advanced past the other's matches, instead of testing the
+ * whole tsquery (50 or more operands when a concept is named in every locale) at every document
+ * that holds any entry of the rarest group. Two frequent concepts that seldom meet ("老後에서
+ * 오픽": the finance and English-tutor categories) took half the time at 100k experts.
+ */
+export function everyGroup(
+  sql: Sql,
+  groups: QueryGroup[],
+  frequencies: LexemeFrequencies | null | undefined,
+  listed: boolean,
+) {
+  const share = (g: QueryGroup) => (frequencies ? expectedShare(frequencies, [g]) : 1);
+  const ordered = groups
+    .map((g, i) => ({ g, i, share: share(g) }))
+    .sort((a, b) => a.share - b.share || a.g.alternatives.length - b.g.alternatives.length || a.i - b.i);
+  return ordered
+    .map(({ g }) => sql`e.search_doc @@ ${docQuery(sql, groupQuery(g), listed)}`)
+    .reduce((all, one) => sql`${all} and ${one}`);
 }
 
 /** `words` is `text` with the filter tokens (the main document has them; a bio does not). */
@@ -261,13 +409,12 @@ function candidates(sql: Sql, page: TierPage) {
   const byRating = (limit: number) => sql`order by e.rating desc nulls last, e.id limit ${limit}`;
   const listed = (condition: Fragment, limit: number) =>
     sql`select e.id from listed_search_docs e where ${condition} ${byRating(limit)}`;
-  const all = allGroupsQuery(parsed.groups);
   // The rest tier (a bio or a substring) was never counted: how many match is not known.
   if (tier !== "words") return sql`(${bestRated(sql, where, window, false)})`;
   const { category, country, language } = plan.match;
   const filterWords = filterLexemes(category, country, language);
   const rows = page.frequencies?.rows ?? 0;
-  if (!all) {
+  if (parsed.groups.length < 2) {
     // How many match: counted up to the cap; past it, what the statistics expect.
     const matches = dense
       ? Math.max(
@@ -281,7 +428,7 @@ function candidates(sql: Sql, page: TierPage) {
     const band = ratingBand(page.frequencies, matches, window, dense ? walked(window, matches, rows) : matches);
     return sql`(${ratedBand(sql, where, found, window, band)})`;
   }
-  const every = sql`${filters(sql, plan, "none")} and e.search_doc @@ ${all}::tsquery`;
+  const every = sql`${filters(sql, plan, "none")} and ${everyGroup(sql, parsed.groups, page.frequencies, false)}`;
   // Every word: fewer than match any, how many fewer is a guess (expectedShare); so when those are
   // dense, looked for both ways, each bounded. When they are not, every match is few enough to sort.
   const share = page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterWords) : 1;
@@ -292,15 +439,35 @@ function candidates(sql: Sql, page: TierPage) {
     window,
     dense ? walked(window, strictMatches, rows) : strictMatches,
   );
-  const strict = ratedBand(
-    sql,
-    every,
-    dense
-      ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
-      : listed(sql`${filters(sql, plan, "none", true)} and e.search_doc @@ ${docQuery(sql, all, true)}`, window),
-    window,
-    strictBand,
-  );
+  const bandShare = strictBand === null ? 0 : (page.frequencies?.ratedAtLeast?.(strictBand / BAND_STEPS) ?? 0);
+  const strict =
+    dense && strictBand !== null
+      ? probedBand(
+          sql,
+          every,
+          window,
+          strictBand,
+          bandProbeMin(window, bandShare, rows),
+          narrowerBands(
+            window,
+            strictBand,
+            bandProbeMin(window, bandShare, rows),
+            page.frequencies?.ratedAtLeast,
+            rows,
+          ),
+        )
+      : ratedBand(
+          sql,
+          every,
+          dense
+            ? bestRated(sql, every, window, share * WALK_LIMIT >= window)
+            : listed(
+                sql`${filters(sql, plan, "none", true)} and ${everyGroup(sql, parsed.groups, page.frequencies, true)}`,
+                window,
+              ),
+          window,
+          strictBand,
+        );
   const some = Math.max(PARTIAL_WINDOW, needed);
   const fewStrict = sql`(select count(*) from strict) < ${needed}`;
   return sql`(
