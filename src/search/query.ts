@@ -175,7 +175,15 @@ class Interpreter {
 
   addConceptGroup(label: string, recognized: Concept[]) {
     const concepts = [...recognized, ...recognized.flatMap((c) => this.vocabulary.linkedProfessions(c))];
-    const alternatives = [exact(...termLexemes(label)), ...concepts.flatMap((c) => this.conceptAlternatives(c))];
+    // The words as written, then the concepts' tokens, then a synonym's words in every language:
+    // bounds.ts keeps the first MAX_ALTERNATIVES, and an everyday synonym has more words than that
+    // ("inheritance": 84 in 14 languages), which must not push out the professions it stands for.
+    const synonym = (c: Concept) => c.kind === "synonym";
+    const alternatives = [
+      exact(...termLexemes(label)),
+      ...concepts.filter((c) => !synonym(c)).flatMap((c) => this.conceptAlternatives(c)),
+      ...concepts.filter(synonym).flatMap((c) => this.conceptAlternatives(c)),
+    ];
     const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
     alternatives.push(...this.synonymWords(label, named));
