@@ -252,6 +252,51 @@ describe("search by meaning", () => {
     expect((cv.experts[0] as any).categories).toContain("human-resources");
   });
 
+  it("reads a compound nobody wrote whole by its first part, when the rest is a word too", async () => {
+    // "Scheidungsberatung": Scheidung (divorce, a family lawyer's matter) + Beratung; nobody wrote it whole.
+    const divorce = await search({ q: "Scheidungsberatung" });
+    expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect((divorce.experts[0] as any).categories).toContain("legal");
+    // "investigator" is not invest + "igator"; "Kinderarzt" is not a children's anything here.
+    const investigator = await search({ q: "private investigator" });
+    expect(investigator.query_interpretation.recognized.subcategories).not.toContain("investment");
+    expect((investigator as any).match_quality).toBe("none");
+    expect(((await search({ q: "Kinderarzt" })) as any).match_quality).toBe("none");
+  });
+
+  it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
+    // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
+    const night = await search({ q: "babysitter for saturday night" });
+    expect(night.query_interpretation.corrections).toEqual([]);
+    expect((night as any).match_quality).toBe("none");
+    const lawn = await search({ q: "gardener to mow my lawn" });
+    expect(lawn.query_interpretation.corrections).toEqual([]);
+    expect(lawn.query_interpretation.recognized.categories).not.toContain("legal");
+    expect((lawn as any).match_quality).toBe("none");
+  });
+
+  it("answers none when the need has a word nobody has and only a plain word of it matches", async () => {
+    // "director" is in HR directors' titles; nobody is a funeral director.
+    expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");
+    // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
+    // contractors (freelancers' bookkeeping) do not fit a roofer.
+    expect(((await search({ q: "roofing contractor" })) as any).match_quality).toBe("none");
+    // In a name, the surname still fits: the one meant is found, partly.
+    const name = await search({ q: "seoyeon kim" });
+    expect(name.experts[0].slug).toBe("kim-seo-yeon-software-architect");
+    expect((name as any).match_quality).toBe("partial");
+  });
+
+  it("reads a role word's category beside another profession as the role, not the need", async () => {
+    const marketing = await search({ q: "consultoria de marketing" });
+    for (const e of marketing.experts.slice(0, 5)) expect((e as any).categories).toContain("marketing");
+    // The role and a subcategory of its own category are one concept: consulting on strategy
+    // counts once beside intellectual property, whose experts come first.
+    const ip = await search({ q: "consulenza sulla strategia di proprietà intellettuale" });
+    expect(ip.query_interpretation.terms).not.toContain("consulenza");
+    for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
+  });
+
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {
     const fr = await search({ q: "j'ai besoin d'un avocat pour l'impôt sur le revenu" });
     expect(fr.query_interpretation.terms).not.toContain("jai");

@@ -204,8 +204,14 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // A need with a word nobody in the directory has ("funeral director", "sushi chef", "pet sitter
   // while I travel") is met in part only by a profession: the word left beside it ("director",
   // "chef") is another need's word, not this one's.
-  // Not in a name: "seoyeon kim" has the surname of the one meant.
-  const unheard = !parsed.readsAsName && parsed.groups.some((g, i) => needed[i] && g.unheard);
+  const unheard = parsed.groups.some((g, i) => needed[i] && g.unheard);
+  // In a short phrase of no stop words an everyday word beside it is what the unheard one is done
+  // to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the lease
+  // of our office … ends in March", "staff keep quitting after a few months").
+  const short = parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0;
+  // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
+  // has the surname of the one meant; "funeral director" no director's).
+  const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -217,7 +223,8 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (b & fitsAs(BIT.category)) !== 0)) needFits += group.weight;
+    if (fit && needed[i] && (!unheard || (!(short && group.everyday) && (b & unheardFit) !== 0)))
+      needFits += group.weight;
     (s > 0 ? terms : unmatched).push(group.label);
   });
   // A third of the need's weight at least: in a sentence of unrecognised words ("my dog keeps

@@ -39,6 +39,8 @@ export interface QueryGroup {
   modifier?: boolean;
   /** A word no document and no vocabulary term holds, nor a near spelling of one: nobody has it. */
   unheard?: boolean;
+  /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
+  everyday?: boolean;
 }
 
 /**
@@ -117,6 +119,14 @@ const NAME_PARTICLES = new Set([
   "e",
 ]);
 
+/** A compound's last part and the forms it has alone (German and Dutch endings dropped or added): "antrags" → "antrag". */
+function wordForms(part: string): string[] {
+  const forms = [part, `${part}en`, `${part}n`];
+  for (const ending of ["s", "es", "en", "n", "e"])
+    if (part.endsWith(ending) && part.length - ending.length >= 4) forms.push(part.slice(0, -ending.length));
+  return forms;
+}
+
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
 }
@@ -175,20 +185,19 @@ class Interpreter {
 
   addConceptGroup(label: string, recognized: Concept[]) {
     const concepts = [...recognized, ...recognized.flatMap((c) => this.vocabulary.linkedProfessions(c))];
-    // The words as written, then the concepts' tokens, then a synonym's words in every language:
-    // bounds.ts keeps the first MAX_ALTERNATIVES, and an everyday synonym has more words than that
-    // ("inheritance": 84 in 14 languages), which must not push out the professions it stands for.
-    const synonym = (c: Concept) => c.kind === "synonym";
+    const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
+    // The professions' tokens before a synonym's words in every language: bounds.ts keeps the first
+    // MAX_ALTERNATIVES, and an everyday need of many words must not lose who serves it.
     const alternatives = [
       exact(...termLexemes(label)),
-      ...concepts.filter((c) => !synonym(c)).flatMap((c) => this.conceptAlternatives(c)),
-      ...concepts.filter(synonym).flatMap((c) => this.conceptAlternatives(c)),
+      ...named.flatMap((c) => this.conceptAlternatives(c)),
+      ...concepts.filter((c) => !named.includes(c)).flatMap((c) => this.conceptAlternatives(c)),
     ];
-    const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
+    const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
     const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     this.groups.push({
@@ -197,6 +206,7 @@ class Interpreter {
       weight,
       ...(ids ? { concepts: ids } : {}),
       ...(modifier ? { modifier } : {}),
+      ...(everyday ? { everyday } : {}),
       ...phrase,
       ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
     });
@@ -290,10 +300,24 @@ class Interpreter {
     const asName = this.readsAsName();
     const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName);
     if (!pending.length) return;
-    const found = await lookup(pending.map((p) => p.word));
+    // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
+    const splits = new Map(pending.map((p) => [p.word, this.compoundSplit(p.word)]));
+    const lasts = [...splits.values()].flatMap((s) => (s ? wordForms(s.last) : []));
+    const found = await lookup([...new Set([...pending.map((p) => p.word), ...lasts])]);
+    const known = (w: string) => found.get(w)?.known === true || this.vocabulary.hasWord(w) || isRole(w);
     for (const { word, group } of pending) {
       const entry = found.get(word);
       if (!entry || entry.known) continue;
+      const split = splits.get(word);
+      // Only where the rest is a word too: "investigator" is not invest + "igator".
+      if (split && wordForms(split.last).some(known)) {
+        // It names a profession, as a recognised term does (addConceptGroup): the need, not filler.
+        group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
+        group.weight = GROUP_WEIGHT.profession;
+        group.plain = false;
+        group.concepts = [...new Set(split.first.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+        continue;
+      }
       // Never "corrected" into a place the user did not write: a city or country is a filter of
       // meaning, and a near spelling of one is far more often a word the directory lacks.
       // Nor, in a query that does not read as a name, a word of up to seven letters into one the
@@ -316,6 +340,56 @@ class Interpreter {
       else group.unheard = true;
       group.alternatives = dedupe(group.alternatives);
     }
+  }
+
+  /**
+   * A compound nobody wrote whole ("Patentfähigkeit", "Visumantrags", "belastingaangifte"), read
+   * by its first part, a term of the vocabulary's (as German and Dutch join a need to what is
+   * done about it), when its last part is a word as well (correct() asks the lexicon). The longest
+   * first part wins; a linking "s" ("Finanzierungs|runde") is dropped. Words of eight letters or
+   * fewer are left to typo correction.
+   */
+  private compoundSplit(word: string): { first: Concept[]; last: string } | null {
+    const chars = Array.from(word);
+    if (chars.length < 9 || !LATIN_WORD.test(word)) return null;
+    for (let cut = chars.length - 4; cut >= 5; cut--) {
+      const first = chars.slice(0, cut).join("");
+      if (this.vocabulary.isStopWord(first)) continue;
+      const concepts = this.professions(first);
+      const linked = concepts.length || !first.endsWith("s") ? concepts : this.professions(first.slice(0, -1));
+      if (linked.length) return { first: linked, last: chars.slice(cut).join("") };
+    }
+    return null;
+  }
+
+  /** A compound's first part counts as the start of a word does (a prefix match); its last part's concepts ("…anwalt") as a broader category, which alone does not fit. */
+  private compoundAlternatives(split: { first: Concept[]; last: string }): Alternative[] {
+    const last = wordForms(split.last).flatMap((w) => this.professions(w));
+    return [
+      ...split.first.flatMap((c) => this.conceptAlternatives(c, FACTOR.prefix)),
+      ...last.flatMap((c) => this.conceptAlternatives(c, FACTOR.parent)),
+    ];
+  }
+
+  /** The categories of a group's subcategories. */
+  private subcategoriesOf(group: QueryGroup): string[] {
+    return (group.concepts ?? "")
+      .split(" ")
+      .filter((id) => id.startsWith("subcategory\t"))
+      .map((id) => this.vocabulary.categoryOfSubcategory.get(id.slice("subcategory\t".length)) ?? "");
+  }
+
+  /**
+   * The professions a term names: its categories and subcategories, and those that serve an
+   * everyday word ("visum" → immigration). Not the everyday word's own text: in "Kinderarzt" or
+   * "weddingplanner" the first part says for whom or what, and nobody here serves it.
+   */
+  private professions(term: string): Concept[] {
+    const found = this.vocabulary.lookup(term);
+    return [
+      ...found.filter((c) => c.kind === "category" || c.kind === "subcategory"),
+      ...found.filter((c) => !MODIFIERS.has(c.key)).flatMap((c) => this.vocabulary.linkedProfessions(c)),
+    ];
   }
 
   /**
@@ -358,13 +432,25 @@ class Interpreter {
     }
     this.groups.splice(0, this.groups.length, ...kept);
     for (const group of kept) if (specific.has(group)) narrow(group);
-    // A specific need beside a generic role ("consultant", "advisor", "workshop") is the need: the
-    // role's category then counts as a plain word does, the subcategory double ("cybersecurity
-    // consultant"). A category named as the profession itself ("contador", "IP") stays a need.
-    if (this.groups.some((g) => g.concepts?.includes("subcategory\t")))
+    // A need beside a generic role ("consultant", "advisor", "workshop") is the need: the role's
+    // category then counts as a plain word does, the need double ("cybersecurity consultant",
+    // "consultoria de marketing"). A category named as the profession itself ("contador", "IP") stays a need.
+    const roleCategory = (g: QueryGroup) =>
+      g.concepts !== undefined && !g.concepts.includes("subcategory\t") && isRole(g.label);
+    // A role's category and a subcategory of it are one concept ("consulenza … strategia",
+    // "strategy consultant"): counted once, as the subcategory, so that beside a third concept
+    // ("… di proprietà intellettuale") the role does not count twice.
+    for (const role of this.groups.filter(roleCategory)) {
+      const child = this.groups.find(
+        (g) => g !== role && this.subcategoriesOf(g).some((c) => role.concepts!.includes(`category\t${c}`)),
+      );
+      if (!child) continue;
+      child.alternatives = dedupe([...child.alternatives, ...role.alternatives]);
+      this.groups.splice(this.groups.indexOf(role), 1);
+    }
+    if (this.groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
       for (const group of this.groups)
-        if (group.concepts && !group.concepts.includes("subcategory\t") && isRole(group.label))
-          group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+        if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
     if (!this.groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
     // Filler counts for half each, and all of it together for no more than half a need: a long
     // sentence's many leftover words ("discours", "mariage", "sœur", "peur") must not outweigh

@@ -5,6 +5,7 @@
  */
 export const ROLE_WORDS = new Set(
   (
+    "private particular particulares particulier particuliers particuliere privado privada privat privati privata " +
     "consultoria consultorias workshop workshops seminar seminars webinar masterclass taller talleres seminario seminarios atelier ateliers seminare " +
     "teacher teachers tutor tutors tutoring tuition lesson lessons class classes course courses instructor instructors coach coaches " +
     "coaching trainer training consultant consultants consulting consultancy advisor advisors adviser advice expert experts specialist " +

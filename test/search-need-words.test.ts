@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { join } from "node:path";
+import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
+import { boundQuery } from "../src/search/bounds.ts";
+import { parseQuery } from "../src/search/query.ts";
+import { SERVED_BY } from "../src/search/served-by.ts";
+import { builtinEntries } from "../src/search/vocabulary-store.ts";
+import { Vocabulary } from "../src/search/vocabulary.ts";
+import { get, testApp, type TestApp } from "./support/app.ts";
+
+// Needs in everyday words (served-by.ts): whoever passes a user's whole request ("our company got
+// hacked", "staff keep quitting") reaches the profession that serves it, in any language, and a
+// need nobody here serves (a wedding photographer, a plumber) still answers that nobody fits.
+
+setDefaultTimeout(60_000);
+
+const entries = builtinEntries();
+
+async function subcategoryParents(): Promise<Map<string, string>> {
+  const sql = await Bun.file(join(import.meta.dir, "..", "sql", "001_experts.sql")).text();
+  return new Map([...sql.matchAll(/^\s+\('([a-z-]+)', '([a-z-]+)', '/gm)].map((m) => [m[1], m[2]]));
+}
+
+describe("the everyday needs the vocabulary ships", () => {
+  let vocabulary: Vocabulary;
+  let parents: Map<string, string>;
+  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
+  beforeAll(async () => {
+    parents = await subcategoryParents();
+    vocabulary = new Vocabulary(entries, parents);
+  });
+
+  it("names, for every need, professions of the directory, and has English words for it", () => {
+    const english = new Set(entries.filter((e) => e.kind === "synonym" && e.locale === "en").map((e) => e.key));
+    for (const [key, slugs] of Object.entries(SERVED_BY)) {
+      expect(english.has(key), key).toBe(true);
+      for (const slug of slugs)
+        expect(parents.has(slug) || (CATEGORY_SLUGS as readonly string[]).includes(slug), `${key}: ${slug}`).toBe(true);
+    }
+  });
+
+  it("keeps who serves a need within the query's bounds, however many words the need has", async () => {
+    for (const [key, slugs] of Object.entries(SERVED_BY)) {
+      const term = entries.find((e) => e.kind === "synonym" && e.key === key && e.locale === "en")!.term;
+      const { groups } = boundQuery(await parseQuery(term, vocabulary, noLexicon), null);
+      const lexemes = new Set(groups.flatMap((g) => g.alternatives.flatMap((a) => a.lexemes)));
+      for (const slug of slugs)
+        expect(lexemes.has(`sub:${slug}`) || lexemes.has(`cat:${slug}`), `"${term}" (${key}) → ${slug}`).toBe(true);
+    }
+  });
+
+  it("maps no word of everyday life that no profession here serves", () => {
+    const unserved = ["wedding", "dog", "cat", "pet", "plumber", "plumbing", "roof", "car repair", "mechanic"];
+    for (const word of [...unserved, "hairdresser", "cleaning", "photographer", "birthday party", "tattoo", "yoga"]) {
+      const served = vocabulary.lookup(word).flatMap((c) => vocabulary.linkedProfessions(c));
+      const named = vocabulary.lookup(word).filter((c) => c.kind === "category" || c.kind === "subcategory");
+      expect([...served, ...named], word).toEqual([]);
+    }
+  });
+});
+
+describe("everyday needs over the wire", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+
+  async function search(q: string) {
+    const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
+      accept: "application/json",
+    });
+    expect(status).toBe(200);
+    return body;
+  }
+
+  async function specialtiesOf(slug: string): Promise<string[]> {
+    const rows = await app.sql<{ slug: string }[]>`
+      select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
+      where e.slug = ${slug}`;
+    return rows.map((r) => r.slug);
+  }
+
+  // Requests written from what each profession does, none naming it.
+  const NEEDS: [string, string][] = [
+    ["our company got hacked, who can tell us what to fix", "cybersecurity"],
+    ["staff keep quitting after a few months", "recruiting"],
+    ["I inherited money and don't know whether to pay off the mortgage or invest it", "financial-planning"],
+    ["our employees want stock options, how do we set that up", "compensation"],
+    ["the neighbour built a fence on my land", "property-law"],
+    ["Unser Unternehmen wurde gehackt, was müssen wir jetzt tun", "cybersecurity"],
+    ["je n'arrive plus à dormir, je suis épuisé par le travail", "mental-health"],
+    ["会社がハッキングされました", "cybersecurity"],
+    ["직원들이 자꾸 퇴사해요", "recruiting"],
+    ["meu chefe me demitiu sem motivo", "employment-law"],
+  ];
+
+  for (const [q, slug] of NEEDS)
+    it(`reads "${q}" as a need ${slug} serves`, async () => {
+      const body = await search(q);
+      expect(body.query_interpretation.recognized.subcategories).toContain(slug);
+      expect(body.match_quality).not.toBe("none");
+      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(e.slug)));
+      expect(best.some((s) => s.includes(slug))).toBe(true);
+    });
+
+  // Everyday needs no profession of the directory serves.
+  const NOBODY = [
+    "need a photographer for our wedding",
+    "the kitchen sink is leaking",
+    "cat sitter while I travel",
+    "mecánico para mi coche",
+    "my dog keeps limping after walks",
+  ];
+
+  for (const q of NOBODY)
+    it(`answers that nobody fits "${q}"`, async () => {
+      expect((await search(q)).match_quality).toBe("none");
+    });
+});
