@@ -241,9 +241,11 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       builtinEntries(),
       new Map([
         ["family-law", "legal"],
+        ["employment-law", "legal"],
         ["mental-health", "healthcare"],
+        ["cybersecurity", "technology"],
       ]),
-      new Set(["legal", "healthcare", "tax-advisory", "accounting", "intellectual-property"]),
+      new Set(["legal", "healthcare", "tax-advisory", "accounting", "intellectual-property", "technology"]),
     );
     const read = (q: string) => parseQuery(q, shipped, noLexicon);
     const recognized = async (q: string) => (await read(q)).interpretation.recognized;
@@ -270,6 +272,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     });
     // ё as most Russian text writes it, with е.
     expect((await recognized("бухгалтерский учет")).categories).toEqual(["accounting"]);
+    // Everyday needs that name no profession reach the one that serves them (served-by.ts).
+    expect((await recognized("şirketimiz hacklendi")).subcategories).toContain("cybersecurity");
+    expect((await recognized("zwolnili mnie bez powodu")).subcategories).toContain("employment-law");
+    expect((await recognized("не могу уснуть, постоянная тревога")).subcategories).toContain("mental-health");
   });
 
   it("keeps the professions an everyday synonym stands for when its words in every language pass the bound", async () => {
