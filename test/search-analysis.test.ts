@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { buildDocument } from "../src/search/document.ts";
 import { editDistance } from "../src/search/edit-distance.ts";
+import { boundQuery, MAX_ALTERNATIVES } from "../src/search/bounds.ts";
 import { maxEdits } from "../src/search/lexicon.ts";
 import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
 import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS, parseQuery } from "../src/search/query.ts";
@@ -16,6 +17,15 @@ describe("normalisation", () => {
     expect(normalizeText("ｶﾞｲﾄﾞ")).toBe("ガイド");
     expect(normalizeText("が")).toBe("が");
     expect(normalizeText("서울")).toBe("서울");
+  });
+
+  it("folds Turkish and Polish letters that carry a mark, keeps ı, ł and Cyrillic as letters", () => {
+    expect(normalizeText("İSTANBUL Şişli Ğ Çağ Öğün Ümit")).toBe("istanbul sisli g cag ogun umit");
+    expect(normalizeText("Ą Ć Ę Ń Ó Ś Ź Ż ą ć ę ń ó ś ź ż")).toBe("a c e n o s z z a c e n o s z z");
+    // Letters of their own, not a letter and a mark: the vocabulary adds the plain spelling (below).
+    expect(normalizeText("Danışmanı Łódź")).toBe("danısmanı łodz");
+    expect(normalizeText("Юрист в БЕРЛИНЕ, учёт, йога")).toBe("юрист в берлине, учёт, йога");
+    expect(tokenize(normalizeText("Юрист в БЕРЛИНЕ")).map((t) => t.text)).toEqual(["юрист", "в", "берлине"]);
   });
 
   it("indexes German umlauts both ways", () => {
@@ -40,6 +50,22 @@ describe("tokenisation", () => {
     expect(words("dell'azienda, un'ora, qu'il, quelqu'un")).toEqual(["azienda", "ora", "il", "un"]);
     // Not elisions: a name's apostrophe and English contractions still join.
     expect(words("O'Brien don't I'm")).toEqual(["obrien", "dont", "im"]);
+  });
+
+  it("drops the case ending Turkish writes after an apostrophe, and only that", () => {
+    const words = (text: string) => tokenize(normalizeText(text)).map((t) => t.text);
+    expect(words("Berlin'de İstanbul'daki Londra'dan Almanya'ya Köln'ün Paris'te ABD'de Berlin'e")).toEqual([
+      "berlin",
+      "istanbul",
+      "londra",
+      "almanya",
+      "koln",
+      "paris",
+      "abd",
+      "berlin",
+    ]);
+    // A bare vowel ending only after a consonant, as Turkish writes it; other apostrophes join.
+    expect(words("Hawai'i Qur'an Xi'an John's Sana'a")).toEqual(["hawaii", "quran", "xian", "johns", "sanaa"]);
   });
 
   it("pairs CJK characters as Lucene's CJK analyzer does", () => {
@@ -208,6 +234,67 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await parse("commercialista")).groups[0].alternatives.map((a) => a.lexemes[0])).toContain("cat:accounting");
     expect((await parse("consulente per la sicurezza informatica")).interpretation.ignored).toEqual(["per", "la"]);
     expect((await parse("necesito un abogado")).interpretation.ignored).toEqual(["necesito", "un"]);
+  });
+
+  it("understands Turkish, Polish and Russian queries, inflected, typed without their letters, and drops their stop words", async () => {
+    const shipped = new Vocabulary(
+      builtinEntries(),
+      new Map([
+        ["family-law", "legal"],
+        ["employment-law", "legal"],
+        ["mental-health", "healthcare"],
+        ["cybersecurity", "technology"],
+      ]),
+      new Set(["legal", "healthcare", "tax-advisory", "accounting", "intellectual-property", "technology"]),
+    );
+    const read = (q: string) => parseQuery(q, shipped, noLexicon);
+    const recognized = async (q: string) => (await read(q)).interpretation.recognized;
+    expect(await recognized("Berlin'de vergi danışmanı arıyorum")).toMatchObject({
+      categories: ["tax-advisory"],
+      cities: ["Berlin, DE"],
+    });
+    // The same, typed on a keyboard without ı and ş.
+    expect((await recognized("Berlin'de vergi danismani ariyorum")).categories).toEqual(["tax-advisory"]);
+    expect((await read("Berlin'de vergi danismani ariyorum")).interpretation.ignored).toEqual(["ariyorum"]);
+    expect((await recognized("İstanbul'da boşanma avukatı")).subcategories).toContain("family-law");
+    expect((await recognized("szukam prawnika od rozwodów w Warszawie")).subcategories).toContain("family-law");
+    expect((await recognized("szukam prawnika od rozwodów w Warszawie")).cities).toEqual(["Warsaw, PL"]);
+    expect((await read("szukam prawnika w Berlinie")).interpretation).toMatchObject({
+      ignored: ["szukam", "w"],
+      recognized: { categories: ["legal"], cities: ["Berlin, DE"] },
+    });
+    expect((await recognized("wlasnosc intelektualna")).categories).toEqual(["intellectual-property"]);
+    expect((await recognized("психолог говорящий по-русски")).subcategories).toContain("mental-health");
+    expect((await recognized("психолог говорящий по-русски")).languages).toEqual(["ru"]);
+    expect((await read("нужен налоговый консультант в Берлине")).interpretation).toMatchObject({
+      ignored: ["нужен", "в"],
+      recognized: { categories: ["tax-advisory"], cities: ["Berlin, DE"] },
+    });
+    // ё as most Russian text writes it, with е.
+    expect((await recognized("бухгалтерский учет")).categories).toEqual(["accounting"]);
+    // Everyday needs that name no profession reach the one that serves them (served-by.ts).
+    expect((await recognized("şirketimiz hacklendi")).subcategories).toContain("cybersecurity");
+    expect((await recognized("zwolnili mnie bez powodu")).subcategories).toContain("employment-law");
+    expect((await recognized("не могу уснуть, постоянная тревога")).subcategories).toContain("mental-health");
+  });
+
+  it("keeps the professions an everyday synonym stands for when its words in every language pass the bound", async () => {
+    const shipped = new Vocabulary(
+      builtinEntries(),
+      new Map([
+        ["family-law", "legal"],
+        ["personal-tax", "tax-advisory"],
+      ]),
+    );
+    const terms = shipped.terms({ kind: "synonym", key: "inheritance" });
+    expect(terms.length).toBeGreaterThan(MAX_ALTERNATIVES);
+    const [group] = boundQuery(await parseQuery("inheritance", shipped, noLexicon), null).groups;
+    expect(group.alternatives).toHaveLength(MAX_ALTERNATIVES);
+    const lexemes = group.alternatives.map((a) => a.lexemes.join(" "));
+    expect(lexemes).toEqual(expect.arrayContaining(["inheritance", "sub:family-law", "sub:personal-tax"]));
+    // The words cut are the last ones, of the query-side languages no profile is written in.
+    expect(lexemes).toContain("heritage");
+    expect(lexemes).not.toContain("наследство");
   });
 
   it("never corrects a word into a place, and corrects a short surname only in a name", async () => {

@@ -17,9 +17,10 @@ export const MAX_GROUPS = 10;
 
 /**
  * Ways one group may match, at most: each is an OR in every index probe and in the score. An
- * everyday synonym is searched in every locale's words (31 terms at most in the shipped
- * vocabulary); an imported vocabulary may give one concept hundreds. The first are kept: the words
- * as written and the concept's tokens come first.
+ * everyday synonym is searched in every locale's words, and the shipped vocabulary gives some more
+ * than this (price: 100 terms with the query-side languages); an imported vocabulary may give one
+ * concept hundreds. The first are kept: the words as written and the concepts' tokens come first
+ * (query.ts addConceptGroup), then the profile locales' words, the query-side files' last.
  */
 export const MAX_ALTERNATIVES = 48;
 

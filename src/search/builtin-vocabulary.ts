@@ -10,7 +10,10 @@ import zh from "./vocabulary/zh.tsv" with { type: "text" };
 import queryEs from "./vocabulary/query-es.tsv" with { type: "text" };
 import queryIt from "./vocabulary/query-it.tsv" with { type: "text" };
 import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
+import queryPl from "./vocabulary/query-pl.tsv" with { type: "text" };
 import queryPt from "./vocabulary/query-pt.tsv" with { type: "text" };
+import queryRu from "./vocabulary/query-ru.tsv" with { type: "text" };
+import queryTr from "./vocabulary/query-tr.tsv" with { type: "text" };
 import type { VocabularyLocale } from "./vocabulary-file.ts";
 
 export const BUILTIN_VOCABULARY: Record<VocabularyLocale, string> = { en, ko, ja, zh, fr, de, es };
@@ -21,5 +24,13 @@ export const BUILTIN_VOCABULARY: Record<VocabularyLocale, string> = { en, ko, ja
  * locale a term came from, so they are stored with the English rows (`QUERY_VOCABULARY_LOCALE`)
  * and need no locale of their own in the database.
  */
-export const QUERY_VOCABULARY: Record<string, string> = { es: queryEs, pt: queryPt, it: queryIt, nl: queryNl };
+export const QUERY_VOCABULARY: Record<string, string> = {
+  es: queryEs,
+  pt: queryPt,
+  it: queryIt,
+  nl: queryNl,
+  tr: queryTr,
+  pl: queryPl,
+  ru: queryRu,
+};
 export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";

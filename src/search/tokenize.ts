@@ -29,9 +29,21 @@ export function isCjk(text: string): boolean {
 const ELISION =
   /(^|[^\p{L}\p{N}])(?:l|d|j|m|t|s|n|c|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|quelqu|dell|dall|nell|sull|all|coll|quell|bell|sant|un|tutt)['’](?=\p{L})/gu;
 
+/**
+ * The case endings Turkish writes after an apostrophe on a name ("Berlin'de", "Londra'dan",
+ * "İstanbul'daki", "Almanya'ya", "Ankara'nın"): dropped, so the name is its own word, as a city or
+ * country is matched. Only whole endings at the end of a word, a bare vowel ending only after a
+ * consonant as Turkish writes it: "o'brien", "don't", "qur'an", "hawai'i" keep joining as before.
+ */
+const TURKISH_SUFFIX =
+  /(\p{L}{2,})['’](?:[dt][ae](?:ki|n)?|n[ıiuü]n|y[aeıiuü]|y?l[ae]|[dt][ıiuü]r)(?![\p{L}\p{N}])|(\p{L}+[^\P{L}aeıioöuü])['’](?:[ae]|[ıiuü]n?)(?![\p{L}\p{N}])/gu;
+
 /** Words and CJK runs of a normalised text, in order. Elisions drop; other apostrophes join ("o'brien" → "obrien"). */
 export function tokenize(normalized: string): Token[] {
-  const text = normalized.includes("'") || normalized.includes("’") ? normalized.replace(ELISION, "$1") : normalized;
+  const text =
+    normalized.includes("'") || normalized.includes("’")
+      ? normalized.replace(ELISION, "$1").replace(TURKISH_SUFFIX, "$1$2")
+      : normalized;
   // The same words as below, by ASCII-only expressions, for text without other characters.
   if (ASCII.test(text)) {
     const joined = text.includes("'") ? text.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2") : text;

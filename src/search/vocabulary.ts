@@ -20,6 +20,21 @@ export function termKey(term: string): string {
 }
 
 /**
+ * Letters that are not a base letter plus a mark, so normalizeText keeps them, but that users
+ * without the keyboard type as the base letter: Turkish dotless ı (avukatı → avukati), Polish
+ * ł (własność → wlasnosc), Russian ё (учёт → учет, as most Russian text is written).
+ */
+const PLAIN_LETTER: Record<string, string> = { ı: "i", ł: "l", ё: "е" };
+const HAS_PLAIN_LETTER = /[ıłё]/gu;
+
+/** A normalised term and, when it holds one of those letters, its spelling with the plain letter. */
+export function termSpellings(key: string): string[] {
+  if (!key) return [];
+  if (!/[ıłё]/u.test(key)) return [key];
+  return [key, key.replace(HAS_PLAIN_LETTER, (c) => PLAIN_LETTER[c])];
+}
+
+/**
  * The vocabulary compiled for matching: normalised terms → concepts, stop words, and per
  * concept its terms (synonyms are searched as text in every language they are written in).
  */
@@ -41,21 +56,22 @@ export class Vocabulary {
   ) {
     let maxCjk = 1;
     for (const entry of entries) {
-      const key = termKey(entry.term);
-      if (!key) continue;
-      if (entry.kind === "stop") {
-        for (const word of key.split(" ")) this.stops.add(word);
-        continue;
+      for (const key of termSpellings(termKey(entry.term))) {
+        if (entry.kind === "stop") {
+          for (const word of key.split(" ")) this.stops.add(word);
+          continue;
+        }
+        const concept: Concept = { kind: entry.kind, key: entry.key };
+        const list = this.concepts.get(key) ?? [];
+        if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
+        this.concepts.set(key, list);
+        const id = conceptId(concept);
+        const terms = this.termsOf.get(id) ?? new Set<string>();
+        terms.add(key);
+        this.termsOf.set(id, terms);
+        if (!key.includes(" ") && /^[^\p{Script=Latin}]+$/u.test(key))
+          maxCjk = Math.max(maxCjk, Array.from(key).length);
       }
-      const concept: Concept = { kind: entry.kind, key: entry.key };
-      const list = this.concepts.get(key) ?? [];
-      if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
-      this.concepts.set(key, list);
-      const id = conceptId(concept);
-      const terms = this.termsOf.get(id) ?? new Set<string>();
-      terms.add(key);
-      this.termsOf.set(id, terms);
-      if (!key.includes(" ") && /^[^\p{Script=Latin}]+$/u.test(key)) maxCjk = Math.max(maxCjk, Array.from(key).length);
     }
     // A city is always called by the English name its key carries, and a country by its code.
     for (const id of this.termsOf.keys()) {

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { importExperts, validateImport } from "../src/experts/import-file.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
+
+setDefaultTimeout(60_000);
+
+// Queries in languages no profile is written in (src/search/vocabulary/query-{tr,pl,ru}.tsv):
+// agents pass their users' words through, and the English-only profiles below are found by
+// meaning, with the places and languages read as filters.
+
+const base = {
+  email: "expert@example.com",
+  is_verified: true,
+  rating: 4.5,
+  review_count: 10,
+  accepting_clients: true,
+  availability_status: "open",
+} as const;
+const CORPUS = [
+  {
+    ...base,
+    slug: "t-ql-tax-berlin",
+    name: "Greta Vogt",
+    categories: ["tax-advisory"],
+    subcategories: ["personal-tax"],
+    location: { city: "Berlin", country_code: "DE" },
+    languages_spoken: ["de", "en"],
+    translations: { en: { title: "Tax advisor", tagline: "Income tax returns for employees and expats" } },
+  },
+  {
+    ...base,
+    slug: "t-ql-divorce-warsaw",
+    name: "Anna Zielinska",
+    categories: ["legal"],
+    subcategories: ["family-law"],
+    location: { city: "Warsaw", country_code: "PL" },
+    languages_spoken: ["pl", "en"],
+    translations: { en: { title: "Family lawyer", tagline: "Divorce, custody and alimony" } },
+  },
+  {
+    ...base,
+    slug: "t-ql-psychologist-russian",
+    name: "Irina Sokolova",
+    categories: ["healthcare"],
+    subcategories: ["mental-health"],
+    location: { city: "Berlin", country_code: "DE" },
+    languages_spoken: ["ru", "de"],
+    translations: { en: { title: "Psychologist", tagline: "Anxiety and stress, in person or online" } },
+  },
+  {
+    ...base,
+    slug: "t-ql-trademarks-istanbul",
+    name: "Mehmet Aksoy",
+    categories: ["intellectual-property"],
+    subcategories: ["trademarks"],
+    location: { city: "Istanbul", country_code: "TR" },
+    languages_spoken: ["tr", "en"],
+    translations: { en: { title: "Trademark attorney", tagline: "Brand registration in Turkey and the EU" } },
+  },
+];
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+});
+afterAll(() => app?.stop());
+
+interface Found {
+  experts: { slug: string; categories: string[]; location: { city: string | null }; languages_spoken: string[] }[];
+  total: number;
+  query_interpretation: any;
+}
+
+async function search(q: string): Promise<Found> {
+  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", q })}`);
+  expect(res.status).toBe(200);
+  return res.body as Found;
+}
+
+describe("queries in Turkish, Polish and Russian", () => {
+  it("Turkish: a profession with its suffixes and a city with its case ending after the apostrophe", async () => {
+    const tax = await search("Berlin'de vergi danışmanı");
+    expect(tax.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(tax.query_interpretation.recognized.cities).toEqual(["Berlin, DE"]);
+    expect(tax.experts.map((e) => e.slug)).toContain("t-ql-tax-berlin");
+    // A place ranks, it does not filter: the advisors in Berlin come first.
+    expect(tax.experts[0].location.city).toBe("Berlin");
+    for (const expert of tax.experts) expect(expert.categories).toContain("tax-advisory");
+    // Typed without ı and ş, with a stop word of a request.
+    const plain = await search("vergi danismani ariyorum berlin");
+    expect(plain.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(plain.query_interpretation.ignored).toContain("ariyorum");
+    expect(plain.experts[0].categories).toContain("tax-advisory");
+
+    const brand = await search("İstanbul'da marka tescili");
+    expect(brand.query_interpretation.recognized.subcategories).toContain("trademarks");
+    expect(brand.query_interpretation.recognized.cities).toEqual(["Istanbul, TR"]);
+    expect(brand.experts[0].slug).toBe("t-ql-trademarks-istanbul");
+  });
+
+  it("Polish: a declined profession, a need, a city in the locative and a language", async () => {
+    const divorce = await search("prawnik od rozwodów");
+    expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect(divorce.experts.map((e) => e.slug)).toContain("t-ql-divorce-warsaw");
+    expect(divorce.experts[0].categories).toContain("legal");
+
+    const inWarsaw = await search("szukam adwokata od rozwodów w Warszawie");
+    expect(inWarsaw.query_interpretation.recognized.cities).toEqual(["Warsaw, PL"]);
+    expect(inWarsaw.query_interpretation.ignored).toEqual(expect.arrayContaining(["szukam", "w"]));
+    expect(inWarsaw.experts[0].slug).toBe("t-ql-divorce-warsaw");
+
+    const psychologist = await search("psycholog po rosyjsku w Berlinie");
+    expect(psychologist.query_interpretation.recognized.languages).toEqual(["ru"]);
+    expect(psychologist.query_interpretation.recognized.cities).toEqual(["Berlin, DE"]);
+    expect(psychologist.experts[0].slug).toBe("t-ql-psychologist-russian");
+  });
+
+  it("Russian: Cyrillic words, declined cities and a hyphenated language adverb", async () => {
+    const tax = await search("налоговый консультант в Берлине");
+    expect(tax.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(tax.query_interpretation.recognized.cities).toEqual(["Berlin, DE"]);
+    expect(tax.query_interpretation.ignored).toContain("в");
+    expect(tax.experts.map((e) => e.slug)).toContain("t-ql-tax-berlin");
+    for (const expert of tax.experts) expect(expert.categories).toContain("tax-advisory");
+
+    const psychologist = await search("психолог, говорящий по-русски");
+    expect(psychologist.query_interpretation.recognized.subcategories).toContain("mental-health");
+    expect(psychologist.query_interpretation.recognized.languages).toEqual(["ru"]);
+    expect(psychologist.experts[0].slug).toBe("t-ql-psychologist-russian");
+
+    const divorce = await search("адвокат по разводам в Варшаве");
+    expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect(divorce.experts[0].slug).toBe("t-ql-divorce-warsaw");
+  });
+});
