@@ -32,3 +32,17 @@ export function indexSpellings(text: string): string[] {
   if (!/[äöüÄÖÜ]/.test(text)) return [text];
   return [text, text.replace(/[äöüÄÖÜ]/g, (c) => UMLAUT_SPELLING[c])];
 }
+
+/**
+ * Letters that are not a base letter plus a mark, so normalizeText keeps them, but that users
+ * without the keyboard type as the base letter: Turkish dotless ı (avukatı → avukati), Polish
+ * ł (własność → wlasnosc), Russian ё (учёт → учет, as most Russian text is written).
+ */
+const PLAIN_LETTER: Record<string, string> = { ı: "i", ł: "l", ё: "е" };
+const PLAIN_LETTERS = /[ıłё]/gu;
+
+/** Normalised text and, when it holds one of those letters, its spelling with the plain letter. */
+export function plainSpellings(text: string): string[] {
+  if (!/[ıłё]/u.test(text)) return [text];
+  return [text, text.replace(PLAIN_LETTERS, (c) => PLAIN_LETTER[c])];
+}

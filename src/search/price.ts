@@ -1,6 +1,7 @@
 import type { components } from "../../generated/agents.ts";
 import { validationProblem } from "../http/problem.ts";
 import type { SearchQuery } from "./search-query.ts";
+import { isCjk } from "./tokenize.ts";
 
 export type PriceInterpretation = components["schemas"]["PriceInterpretation"];
 
@@ -141,9 +142,16 @@ const CHEAP = [
   "guenstig",
   "guenstige",
   "guenstigen",
+  "guenstiger",
+  "gunstigste",
+  "gunstigsten",
   "billig",
   "billige",
   "billigen",
+  "billiger",
+  "billigere",
+  "billigste",
+  "billigsten",
   "preiswert",
   "preiswerte",
   "preiswerten",
@@ -248,8 +256,23 @@ const alternation = (words: string[]) =>
     .sort((a, b) => b.length - a.length)
     .map(escapeWord)
     .join("|");
-// CJK words have no spaces around them; Latin ones need word edges.
-const edged = (words: string) => `(?:${L}(?:${words})${R}|(?:${words}))`;
+/**
+ * Words of the scripts written without spaces (Han, kana; Korean glues particles to its words),
+ * and signs ("$"): they stand wherever they are found ("安い弁護士", "30달러이하").
+ */
+const unspaced = (w: string) => isCjk(w) || !/\p{L}/u.test(w);
+/**
+ * Words as whole words: those of spaced scripts (Latin, Cyrillic) need a word edge on both sides,
+ * so "cheapskate" or "внебюджетный" holds no price word; the unspaced ones stand anywhere. (Only
+ * whole words: an alternation that also took a spaced word anywhere read "billiger" as "billige" + "r".)
+ */
+const wordsPattern = (words: string[]) => {
+  const spaced = words.filter((w) => !unspaced(w));
+  const other = words.filter(unspaced);
+  return [spaced.length ? `${L}(?:${alternation(spaced)})${R}` : "", other.length ? alternation(other) : ""]
+    .filter(Boolean)
+    .join("|");
+};
 
 const RANGE = new RegExp(
   `${L}(?:(?:${alternation(RANGE_START)}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(RANGE_JOIN)}) *(${AMOUNT}|${NUM})(?![\\p{L}\\p{N}])`,
@@ -258,12 +281,10 @@ const RANGE = new RegExp(
 const BOUNDED = new RegExp(`${L}(${alternation(AT_MOST)}|${alternation(AT_LEAST)}|<=?|>=?) *${AMOUNT}`, "gu");
 const CJK_BOUND = new RegExp(`${NUM} *${CURRENCY_AFTER}? *(以下|未満|以内|이하|미만|까지|以上|이상)`, "gu");
 const BARE = new RegExp(`${L}${AMOUNT}`, "gu");
-const CHEAP_WORDS = new RegExp(
-  `${edged(alternation(CHEAP.filter((w) => /\p{Script=Latin}/u.test(w))))}|${alternation(CHEAP.filter((w) => !/\p{Script=Latin}/u.test(w)))}`,
-  "gu",
-);
+const CHEAP_WORDS = new RegExp(wordsPattern(CHEAP), "gu");
+// Companions go before or after the free word, spaced ("free first call") or not ("初回無料相談").
 const FREE_RUN = new RegExp(
-  `(?:${L}(?:${alternation(FREE_COMPANIONS)}) +)*(?:${L}(?:${alternation(FREE)})${R}|${alternation(FREE.filter((w) => !/\p{Script=Latin}/u.test(w)))})(?: *(?:${alternation(FREE_COMPANIONS)})${R})*`,
+  `(?:(?:${wordsPattern(FREE_COMPANIONS)}) *)*(?:${wordsPattern(FREE)})(?: *(?:${wordsPattern(FREE_COMPANIONS)}))*`,
   "gu",
 );
 const AT_MOST_SET = new Set(AT_MOST.map((w) => w.replace(/ +/g, " ")));

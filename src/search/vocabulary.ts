@@ -1,4 +1,4 @@
-import { normalizeText } from "./normalize.ts";
+import { normalizeText, plainSpellings } from "./normalize.ts";
 import { SERVED_BY } from "./served-by.ts";
 import { tokenize } from "./tokenize.ts";
 import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
@@ -19,19 +19,9 @@ export function termKey(term: string): string {
     .join(" ");
 }
 
-/**
- * Letters that are not a base letter plus a mark, so normalizeText keeps them, but that users
- * without the keyboard type as the base letter: Turkish dotless ı (avukatı → avukati), Polish
- * ł (własność → wlasnosc), Russian ё (учёт → учет, as most Russian text is written).
- */
-const PLAIN_LETTER: Record<string, string> = { ı: "i", ł: "l", ё: "е" };
-const HAS_PLAIN_LETTER = /[ıłё]/gu;
-
-/** A normalised term and, when it holds one of those letters, its spelling with the plain letter. */
+/** A normalised term and, when it holds Turkish ı, Polish ł or Russian ё, its spelling with the plain letter. */
 export function termSpellings(key: string): string[] {
-  if (!key) return [];
-  if (!/[ıłё]/u.test(key)) return [key];
-  return [key, key.replace(HAS_PLAIN_LETTER, (c) => PLAIN_LETTER[c])];
+  return key ? plainSpellings(key) : [];
 }
 
 /**
