@@ -161,7 +161,44 @@ describe("price bounds", () => {
     expect((await rest({ q: "HR for less than 50 employees" })).query_interpretation!.price).toBeNull();
   });
 
-  it('"cheap" in six languages is at most the median starting price of the named category; a parameter replaces it', async () => {
+  it("price words in Turkish, Polish and Russian are read into bounds and filter by starting price as the parameters do", async () => {
+    const cases: [q: string, need: string, meaning: string, min: number | null, max: number | null][] = [
+      ["avukat 100 dolardan az", "avukat", "at_most", null, 100],
+      ["avukat 100 doların altında", "avukat", "at_most", null, 100],
+      ["avukat 100 dolar ve üzeri", "avukat", "at_least", 100, null],
+      ["prawnik do 100 dolarów", "prawnik", "at_most", null, 100],
+      ["prawnik poniżej 100 USD", "prawnik", "at_most", null, 100],
+      ["prawnik od 50 do 150 USD", "prawnik", "between", 50, 150],
+      ["юрист до 100 долларов", "юрист", "at_most", null, 100],
+      ["юрист меньше 100 долларов", "юрист", "at_most", null, 100],
+      ["юрист от 100 долларов", "юрист", "at_least", 100, null],
+    ];
+    for (const [q, need, meaning, min, max] of cases) {
+      const worded = await rest({ q });
+      expect({ q, ...worded.query_interpretation!.price }).toMatchObject({ q, meaning, min_usd: min, max_usd: max });
+      // The price words are taken out: the need is all that is searched.
+      expect({ q, terms: worded.query_interpretation!.terms }).toEqual({ q, terms: [need] });
+      const bounds = {
+        ...(min !== null && { min_price: String(min) }),
+        ...(max !== null && { max_price: String(max) }),
+      };
+      const param = await rest({ q: need, ...bounds });
+      expect({ q, slugs: slugsOf(worded), total: worded.total }).toEqual({
+        q,
+        slugs: slugsOf(param),
+        total: param.total,
+      });
+      expect({ q, found: worded.experts.length > 0 }).toEqual({ q, found: true });
+      for (const e of worded.experts) {
+        if (min !== null) expect(e.starting_price_usd!).toBeGreaterThanOrEqual(min);
+        if (max !== null) expect(e.starting_price_usd!).toBeLessThanOrEqual(max);
+      }
+      // Fewer than the need alone: the bound filters.
+      expect({ q, fewer: worded.total < (await rest({ q: need })).total }).toEqual({ q, fewer: true });
+    }
+  });
+
+  it('"cheap" in nine languages is at most the median starting price of the named category; a parameter replaces it', async () => {
     const legal = (await all({ category: "legal" }))
       .map((e) => e.starting_price_usd)
       .filter((p): p is number => p !== null)
@@ -175,6 +212,11 @@ describe("price bounds", () => {
       "avvocato economico",
       "günstiger Anwalt",
       "avocat pas cher",
+      "ucuz avukat",
+      "uygun fiyatli avukat",
+      "tani prawnik",
+      "недорогой юрист",
+      "дешёвый юрист",
     ]) {
       const r = await rest({ q });
       expect({ q, price: r.query_interpretation!.price }).toMatchObject({
@@ -182,7 +224,7 @@ describe("price bounds", () => {
         price: { meaning: "cheap", min_usd: null, max_usd: median },
       });
       // (The vocabulary has no Spanish, Portuguese or Italian words for lawyers yet: those find nobody.)
-      if (["cheap lawyer", "affordable lawyer", "günstiger Anwalt", "avocat pas cher"].includes(q))
+      if (!["abogado barato", "advogado barato", "avvocato economico"].includes(q))
         expect(r.experts.length).toBeGreaterThan(0);
       expect(r.experts.every((e) => e.starting_price_usd! <= median)).toBe(true);
     }
@@ -204,7 +246,15 @@ describe("price bounds", () => {
   });
 
   it('"free first call" finds the free services; q of price words alone filters only', async () => {
-    for (const q of ["free first call", "free consultation", "consulta gratuita", "kostenloses Erstgespräch"]) {
+    for (const q of [
+      "free first call",
+      "free consultation",
+      "consulta gratuita",
+      "kostenloses Erstgespräch",
+      "ücretsiz ilk görüşme",
+      "bezpłatna konsultacja",
+      "бесплатная консультация",
+    ]) {
       const r = await rest({ q });
       expect(r.query_interpretation!.price!.meaning).toBe("free");
       expect(r.query_interpretation!.terms).toEqual([]);

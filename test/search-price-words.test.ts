@@ -47,3 +47,117 @@ describe("price words are whole words", () => {
     });
   });
 });
+
+type Case = [q: string, meaning: string, min: number | null, max: number | null, rest: string];
+
+describe("price words in Turkish, Polish and Russian", () => {
+  it("bounds with a dollar amount, before it (pl, ru) or after it with its case ending (tr)", () => {
+    const cases: Case[] = [
+      ["avukat 100 dolardan az", "at_most", null, 100, "avukat"],
+      ["avukat 100 dolardan daha az", "at_most", null, 100, "avukat"],
+      ["avukat 100 doların altında", "at_most", null, 100, "avukat"],
+      ["avukat 100 dolarin altinda", "at_most", null, 100, "avukat"],
+      ["100 dolara kadar avukat", "at_most", null, 100, "avukat"],
+      ["avukat 100$'dan az", "at_most", null, 100, "avukat"],
+      ["avukat 100 USD'nin altında", "at_most", null, 100, "avukat"],
+      ["avukat en fazla 100 dolar", "at_most", null, 100, "avukat"],
+      ["avukat 50 dolar ve üzeri", "at_least", 50, null, "avukat"],
+      ["avukat 50 dolardan fazla", "at_least", 50, null, "avukat"],
+      ["avukat en az 50 dolar", "at_least", 50, null, "avukat"],
+      ["avukat 50 ile 100 dolar arası", "between", 50, 100, "avukat"],
+      ["prawnik do 100 dolarów", "at_most", null, 100, "prawnik"],
+      ["prawnik poniżej 100 USD", "at_most", null, 100, "prawnik"],
+      ["prawnik ponizej 100 dolarow", "at_most", null, 100, "prawnik"],
+      ["prawnik mniej niż 100 $", "at_most", null, 100, "prawnik"],
+      ["prawnik powyżej 50 USD", "at_least", 50, null, "prawnik"],
+      ["prawnik od 50 dolarów", "at_least", 50, null, "prawnik"],
+      ["prawnik od 50 do 100 USD", "between", 50, 100, "prawnik"],
+      ["юрист до 100 долларов", "at_most", null, 100, "юрист"],
+      ["юрист меньше 100 долларов", "at_most", null, 100, "юрист"],
+      ["юрист не дороже 100 $", "at_most", null, 100, "юрист"],
+      ["юрист дешевле 100 долларов", "at_most", null, 100, "юрист"],
+      ["юрист от 50 долларов", "at_least", 50, null, "юрист"],
+      ["юрист не менее 50 долларов", "at_least", 50, null, "юрист"],
+      ["юрист от 50 до 100 долларов", "between", 50, 100, "юрист"],
+    ];
+    for (const [q, meaning, min, max, rest] of cases) {
+      expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning, min, max }, rest });
+    }
+  });
+
+  it("a number without dollars stays words: employees, not a price", () => {
+    for (const q of ["50 çalışandan az şirket", "firma do 50 pracowników", "компания до 50 сотрудников"]) {
+      expect({ q, ...read(q) }).toEqual({ q, price: null, rest: normalizeText(q) });
+    }
+  });
+
+  it("cheap words, inflected, with and without ı, ł, ё", () => {
+    const cases: [string, string][] = [
+      ["ucuz avukat", "avukat"],
+      ["en ucuz avukat", "avukat"],
+      ["uygun fiyatlı avukat", "avukat"],
+      ["uygun fiyatli avukat", "avukat"],
+      ["hesaplı muhasebeci", "muhasebeci"],
+      ["ekonomik avukat", "avukat"],
+      ["tani prawnik", "prawnik"],
+      ["tania księgowa", "ksiegowa"],
+      ["prawnik tanio", "prawnik"],
+      ["najtańszy prawnik", "prawnik"],
+      ["niedrogi prawnik", "prawnik"],
+      ["prawnik przystępny cenowo", "prawnik"],
+      ["дешёвый юрист", "юрист"],
+      ["дешевый юрист", "юрист"],
+      ["юрист дёшево", "юрист"],
+      ["юрист дешево", "юрист"],
+      ["недорогой юрист", "юрист"],
+      ["юрист недорого", "юрист"],
+      ["бюджетный юрист", "юрист"],
+    ];
+    for (const [q, rest] of cases) expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning: "cheap" }, rest });
+  });
+
+  it("whole words only: a name or a word holding a cheap word is not a price", () => {
+    for (const q of [
+      "prawnik w Wielkiej Brytanii", // brytanii holds "tani"
+      "rozstanie", // holds "tanie"
+      "wezwanie do zaprzestania", // holds "tania"
+      "praca w Pakistanie",
+      "внебюджетный фонд", // holds "бюджетный"
+      "экономист",
+      "makroekonomik analiz",
+      "ucuzluk",
+    ]) {
+      expect({ q, ...read(q) }).toEqual({ q, price: null, rest: normalizeText(q) });
+    }
+  });
+
+  it("the economy, public budgets and unpaid leave are not prices", () => {
+    for (const q of [
+      "ekonomik suçlar avukatı",
+      "бюджетный учёт",
+      "бюджетный учет",
+      "бюджетные учреждения",
+      "ücretsiz izin",
+      "urlop bezpłatny",
+      "bezpłatny urlop",
+    ]) {
+      expect({ q, ...read(q) }).toEqual({ q, price: null, rest: normalizeText(q) });
+    }
+  });
+
+  it("free, with the first consultation beside it", () => {
+    const cases: [string, string[]][] = [
+      ["ücretsiz ilk görüşme", ["ucretsiz ilk gorusme"]],
+      ["ilk görüşme ücretsiz", ["ilk gorusme ucretsiz"]],
+      ["bedava danışmanlık", ["bedava danısmanlık"]],
+      ["bezpłatna konsultacja", ["bezpłatna konsultacja"]],
+      ["bezplatna konsultacja", ["bezplatna konsultacja"]],
+      ["pierwsza konsultacja za darmo", ["pierwsza konsultacja za darmo"]],
+      ["бесплатная консультация", ["бесплатная консультация"]],
+      ["первая консультация бесплатно", ["первая консультация бесплатно"]],
+    ];
+    for (const [q, words] of cases) {
+      expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning: "free", max: 0, words }, rest: "" });
+    }
+  });
+});

@@ -1,6 +1,23 @@
 import type { components } from "../../generated/agents.ts";
 import { validationProblem } from "../http/problem.ts";
 import type { SearchQuery } from "./search-query.ts";
+import { normalizeText, plainSpellings } from "./normalize.ts";
+import {
+  AT_LEAST,
+  AT_LEAST_AFTER,
+  AT_MOST,
+  AT_MOST_AFTER,
+  CHEAP,
+  CHEAP_OR_ECONOMIC,
+  CURRENCY,
+  ECONOMY_NOUNS,
+  FREE,
+  FREE_COMPANIONS,
+  LEAVE,
+  RANGE_END,
+  RANGE_JOIN,
+  RANGE_START,
+} from "./price-words.ts";
 import { isCjk } from "./tokenize.ts";
 
 export type PriceInterpretation = components["schemas"]["PriceInterpretation"];
@@ -9,246 +26,15 @@ export type PriceInterpretation = components["schemas"]["PriceInterpretation"];
 // expert's starting price, inclusive) and taken out of the text before it is searched, so "under"
 // or "cheap" never match a tagline. Read on the normalised text (lower case, accents dropped:
 // "günstig" is "gunstig", "até" is "ate"). Only US dollars are read ($, USD, dollars): another
-// currency is left as words, since the directory has no exchange rates.
+// currency is left as words, since the directory has no exchange rates. The words are in
+// price-words.ts, normalised here when compiled, with the plain-letter spelling of Turkish ı,
+// Polish ł and Russian ё ("altinda", "bezplatna", "дешевый") beside them.
 
 const L = "(?<![\\p{L}\\p{N}])"; // a word starts here
 const R = "(?![\\p{L}\\p{N}])"; // a word ends here
 const NUM = "(\\d{1,3}(?:[,.]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(k)?";
-const CURRENCY_AFTER = "(?:\\$|usd|us dollars?|dollars?|dolares|dolar|dollari|dollaro|bucks|ドル|美元|美金|달러)";
-/** An amount with its currency: "$150", "us$ 150", "150 dollars", "usd 150", "150$". */
-const AMOUNT = `(?:(?:us ?)?\\$ ?${NUM}|usd ?${NUM}|${NUM} ?${CURRENCY_AFTER})`;
-
-/** Words before an amount that make it an upper bound, in en, es, pt, it, de, fr, nl. */
-const AT_MOST = [
-  "under",
-  "below",
-  "beneath",
-  "less than",
-  "lower than",
-  "cheaper than",
-  "up to",
-  "at most",
-  "no more than",
-  "not more than",
-  "max",
-  "maximum",
-  "within",
-  "menos de",
-  "por debajo de",
-  "hasta",
-  "como maximo",
-  "maximo",
-  "abaixo de",
-  "ate",
-  "no maximo",
-  "meno di",
-  "sotto i",
-  "sotto",
-  "fino a",
-  "al massimo",
-  "massimo",
-  "unter",
-  "bis zu",
-  "bis",
-  "weniger als",
-  "hochstens",
-  "hoechstens",
-  "maximal",
-  "moins de",
-  "en dessous de",
-  "jusqu a",
-  "jusqua",
-  "au plus",
-  "au maximum",
-  "sous",
-  "onder",
-  "minder dan",
-  "tot",
-  "maximaal",
-  "hooguit",
-];
-/** Words before an amount that make it a lower bound. */
-const AT_LEAST = [
-  "over",
-  "above",
-  "more than",
-  "at least",
-  "starting at",
-  "min",
-  "minimum",
-  "mas de",
-  "al menos",
-  "como minimo",
-  "mais de",
-  "pelo menos",
-  "no minimo",
-  "piu di",
-  "almeno",
-  "oltre",
-  "uber",
-  "ueber",
-  "mehr als",
-  "mindestens",
-  "plus de",
-  "au moins",
-  "boven",
-  "meer dan",
-  "minstens",
-];
-const RANGE_START = ["between", "entre", "zwischen", "tra", "fra", "tussen"];
-const RANGE_JOIN = ["and", "et", "y", "e", "und", "en", "-", "–", "to", "a", "bis"];
-
-/** "Cheap" in the languages agents pass through: the cheaper half (see PriceLevels). */
-const CHEAP = [
-  "cheap",
-  "cheaper",
-  "cheapest",
-  "affordable",
-  "inexpensive",
-  "low cost",
-  "low-cost",
-  "lowest price",
-  "low price",
-  "low priced",
-  "budget friendly",
-  "budget-friendly",
-  "on a budget",
-  "low budget",
-  "tight budget",
-  "reasonably priced",
-  "economical",
-  "barato",
-  "barata",
-  "baratos",
-  "baratas",
-  "economico",
-  "economica",
-  "economicos",
-  "asequible",
-  "asequibles",
-  "bajo costo",
-  "bajo coste",
-  "acessivel",
-  "acessiveis",
-  "baixo custo",
-  "em conta",
-  "a buon mercato",
-  "conveniente",
-  "poco costoso",
-  "gunstig",
-  "gunstige",
-  "gunstigen",
-  "gunstiger",
-  "guenstig",
-  "guenstige",
-  "guenstigen",
-  "guenstiger",
-  "gunstigste",
-  "gunstigsten",
-  "billig",
-  "billige",
-  "billigen",
-  "billiger",
-  "billigere",
-  "billigste",
-  "billigsten",
-  "preiswert",
-  "preiswerte",
-  "preiswerten",
-  "kostengunstig",
-  "preisgunstig",
-  "pas cher",
-  "pas chere",
-  "pas chers",
-  "bon marche",
-  "abordable",
-  "abordables",
-  "economique",
-  "economiques",
-  "moins cher",
-  "moins chere",
-  "petit budget",
-  "goedkoop",
-  "goedkope",
-  "安い",
-  "格安",
-  "激安",
-  "お手頃",
-  "手頃",
-  "便宜",
-  "实惠",
-  "平价",
-  "低价",
-  "저렴한",
-  "저렴",
-  "저가",
-];
-/** "Free": a service priced 0. Nearby words of a free call ("first call", "consultation") go with it. */
-const FREE = [
-  "free",
-  "free of charge",
-  "no cost",
-  "no charge",
-  "complimentary",
-  "gratis",
-  "gratuito",
-  "gratuita",
-  "gratuitos",
-  "gratuitas",
-  "sin costo",
-  "sem custo",
-  "kostenlos",
-  "kostenlose",
-  "kostenloses",
-  "kostenlosen",
-  "kostenfrei",
-  "gratuit",
-  "gratuite",
-  "gratuitement",
-  "無料",
-  "免费",
-  "免費",
-  "무료",
-];
-const FREE_COMPANIONS = [
-  "first",
-  "initial",
-  "intro",
-  "introductory",
-  "introduction",
-  "call",
-  "calls",
-  "consultation",
-  "consultations",
-  "consult",
-  "session",
-  "meeting",
-  "chat",
-  "consulta",
-  "primera",
-  "primeira",
-  "primeiro",
-  "llamada",
-  "chamada",
-  "consulenza",
-  "prima",
-  "chiamata",
-  "erstgesprach",
-  "erstgespraech",
-  "erstberatung",
-  "beratung",
-  "gesprach",
-  "premier",
-  "premiere",
-  "appel",
-  "rendez-vous",
-  "rendez vous",
-  "kennismakingsgesprek",
-  "相談",
-  "咨询",
-  "상담",
-  "初回",
-];
+/** Case endings Turkish writes after an apostrophe on "$" or "USD": "100$'dan az", "100 USD'nin altında". */
+const TR_ENDING = "(?:['’](?:[dt][ae]n|y?[ae]|n?[ıi]n|[ıi]|l[ıi]k))?";
 
 const escapeWord = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, " +");
 const alternation = (words: string[]) =>
@@ -256,6 +42,8 @@ const alternation = (words: string[]) =>
     .sort((a, b) => b.length - a.length)
     .map(escapeWord)
     .join("|");
+/** A list as normalised text is written, each word also with the plain letter for ı, ł, ё. */
+const normal = (words: string[]) => [...new Set(words.flatMap((w) => plainSpellings(normalizeText(w))))];
 /**
  * Words of the scripts written without spaces (Han, kana; Korean glues particles to its words),
  * and signs ("$"): they stand wherever they are found ("安い弁護士", "30달러이하").
@@ -265,29 +53,45 @@ const unspaced = (w: string) => isCjk(w) || !/\p{L}/u.test(w);
  * Words as whole words: those of spaced scripts (Latin, Cyrillic) need a word edge on both sides,
  * so "cheapskate" or "внебюджетный" holds no price word; the unspaced ones stand anywhere. (Only
  * whole words: an alternation that also took a spaced word anywhere read "billiger" as "billige" + "r".)
+ * `left` false drops the left edge, for a currency written right after its digits ("150usd").
  */
-const wordsPattern = (words: string[]) => {
+const wordsPattern = (list: string[], left = true) => {
+  const words = normal(list);
   const spaced = words.filter((w) => !unspaced(w));
   const other = words.filter(unspaced);
-  return [spaced.length ? `${L}(?:${alternation(spaced)})${R}` : "", other.length ? alternation(other) : ""]
+  return [spaced.length ? `${left ? L : ""}(?:${alternation(spaced)})${R}` : "", other.length ? alternation(other) : ""]
     .filter(Boolean)
     .join("|");
 };
 
+const CURRENCY_AFTER = `(?:${wordsPattern(CURRENCY, false)})`;
+/** An amount with its currency: "$150", "us$ 150", "150 dollars", "usd 150", "150$". */
+const AMOUNT = `(?:(?:us ?)?\\$ ?${NUM}|usd ?${NUM}|${NUM} ?${CURRENCY_AFTER})`;
 const RANGE = new RegExp(
-  `${L}(?:(?:${alternation(RANGE_START)}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(RANGE_JOIN)}) *(${AMOUNT}|${NUM})(?![\\p{L}\\p{N}])`,
+  `${L}(?:(?:${alternation(normal(RANGE_START))}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(normal(RANGE_JOIN))}) *(${AMOUNT}|${NUM})${R}(?: +(?:${wordsPattern(RANGE_END)}))?`,
   "gu",
 );
-const BOUNDED = new RegExp(`${L}(${alternation(AT_MOST)}|${alternation(AT_LEAST)}|<=?|>=?) *${AMOUNT}`, "gu");
+const BOUNDED = new RegExp(
+  `${L}(${alternation(normal(AT_MOST))}|${alternation(normal(AT_LEAST))}|<=?|>=?)(?!\\p{L}) *${AMOUNT}`,
+  "gu",
+);
+const BOUNDED_AFTER = new RegExp(
+  `${L}${AMOUNT}${TR_ENDING} *(?:${wordsPattern(AT_MOST_AFTER)}|${wordsPattern(AT_LEAST_AFTER)})`,
+  "gu",
+);
+const AT_LEAST_AT_END = new RegExp(`(?:${wordsPattern(AT_LEAST_AFTER)})$`, "u");
 const CJK_BOUND = new RegExp(`${NUM} *${CURRENCY_AFTER}? *(以下|未満|以内|이하|미만|까지|以上|이상)`, "gu");
 const BARE = new RegExp(`${L}${AMOUNT}`, "gu");
-const CHEAP_WORDS = new RegExp(wordsPattern(CHEAP), "gu");
-// Companions go before or after the free word, spaced ("free first call") or not ("初回無料相談").
-const FREE_RUN = new RegExp(
-  `(?:(?:${wordsPattern(FREE_COMPANIONS)}) *)*(?:${wordsPattern(FREE)})(?: *(?:${wordsPattern(FREE_COMPANIONS)}))*`,
+const CHEAP_WORDS = new RegExp(
+  `${wordsPattern(CHEAP)}|(?:${wordsPattern(CHEAP_OR_ECONOMIC)})(?! +(?:${wordsPattern(ECONOMY_NOUNS)}))`,
   "gu",
 );
-const AT_MOST_SET = new Set(AT_MOST.map((w) => w.replace(/ +/g, " ")));
+// Companions go before or after the free word, spaced ("free first call") or not ("初回無料相談").
+const FREE_RUN = new RegExp(
+  `(?:(?:${wordsPattern(FREE_COMPANIONS)}) *)*(?<!(?:${wordsPattern(LEAVE)}) +)(?:${wordsPattern(FREE)})(?! +(?:${wordsPattern(LEAVE)}))(?: *(?:${wordsPattern(FREE_COMPANIONS)}))*`,
+  "gu",
+);
+const AT_MOST_SET = new Set(normal(AT_MOST).map((w) => w.replace(/ +/g, " ")));
 
 /** Price words read from `q`: what they mean and the bounds they state (a `cheap` bound is decided per search). */
 export interface PriceWords {
@@ -307,7 +111,8 @@ function amountOf(match: string): number | null {
   return Number.isFinite(value) && value <= 1_000_000 ? value : null;
 }
 
-const hasCurrency = (text: string) => new RegExp(`\\$|usd|${CURRENCY_AFTER}`, "u").test(text);
+const CURRENCY_IN = new RegExp(`\\$|usd|${CURRENCY_AFTER}`, "u");
+const hasCurrency = (text: string) => CURRENCY_IN.test(text);
 
 /**
  * The price words of normalised text and the text without them. Amounts need a currency ($, USD,
@@ -337,6 +142,13 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
     if (a === null || a === undefined || b === null || b === undefined) return false;
     atLeast(Math.min(a, b));
     atMost(Math.max(a, b));
+    return true;
+  });
+  take(BOUNDED_AFTER, (m) => {
+    const value = amountOf(m[0]);
+    if (value === null) return false;
+    if (AT_LEAST_AT_END.test(m[0])) atLeast(value);
+    else atMost(value);
     return true;
   });
   take(BOUNDED, (m) => {
