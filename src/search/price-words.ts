@@ -336,7 +336,9 @@ export const CHEAP = [
   "taniej",
   "tanich",
   "tanią",
-  "tanim",
+  // "tanim" alone is also Turkish "tanım" (definition) typed plainly: only in the phrase.
+  "tanim kosztem",
+  "niskim kosztem",
   "tańszy",
   "tańsza",
   "tańsze",
