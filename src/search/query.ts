@@ -413,7 +413,9 @@ class Interpreter {
    * at my back taxes"): they count for half.
    */
   settle(codes: ReadonlySet<string>) {
-    const specific = new Set(this.groups.filter((g) => isSpecific(g, codes)));
+    const specific = new Set(
+      this.groups.filter((g) => isSpecific(g, codes) || (g.concepts !== undefined && this.vocabulary.isName(g.label))),
+    );
     const byConcept = new Map<string, QueryGroup>();
     const kept: QueryGroup[] = [];
     for (const group of this.groups) {

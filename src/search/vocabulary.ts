@@ -9,6 +9,15 @@ export interface Concept {
   key: string;
 }
 
+/**
+ * A word written with a capital and then a small letter: a name ("Terraform", "HubSpot", "Blue
+ * Card"). Not an acronym beside a generic word ("SEO consultant", "HR compliance"): that is the
+ * subcategory's own name, which its experts stand for as fully as a profile that writes it; an
+ * acronym typed in capitals is specific anyway (query.ts codeWords). Only the English file is read
+ * so: German writes every noun with a capital.
+ */
+const NAMED = /\p{Lu}\p{Ll}/u;
+
 /** The longest term, in words (or CJK characters), the phrase matcher looks for. */
 const MAX_PHRASE = 6;
 
@@ -31,6 +40,8 @@ export function termSpellings(key: string): string[] {
 export class Vocabulary {
   private readonly concepts = new Map<string, Concept[]>();
   private readonly stops = new Set<string>();
+  /** Subcategory terms the English file writes as a name (NAMED): a product, a standard, an exam. */
+  private readonly names = new Set<string>();
   private readonly termsOf = new Map<string, Set<string>>();
   /** Longest CJK term in characters, for forward maximum matching inside a run. */
   readonly maxCjkLength: number;
@@ -52,6 +63,7 @@ export class Vocabulary {
           continue;
         }
         const concept: Concept = { kind: entry.kind, key: entry.key };
+        if (entry.kind === "subcategory" && entry.locale === "en" && NAMED.test(entry.term)) this.names.add(key);
         const list = this.concepts.get(key) ?? [];
         if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
         this.concepts.set(key, list);
@@ -136,6 +148,16 @@ export class Vocabulary {
     if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
     this.concepts.set(key, list);
     this.termsOf.get(conceptId(concept))!.add(key);
+  }
+
+  /**
+   * Whether a normalised term is one a subcategory's English row writes as a name ("Terraform",
+   * "QuickBooks", "Google Ads", "Express Entry"): a thing of its own, which the query reads as
+   * specific however it is typed (query.ts), so that a profile that names it comes before the
+   * subcategory's other experts, as "SOC 2" or "IFRS" written as codes already do.
+   */
+  isName(term: string): boolean {
+    return this.names.has(term);
   }
 
   isStopWord(word: string): boolean {

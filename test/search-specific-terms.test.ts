@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { join } from "node:path";
+import { parseQuery } from "../src/search/query.ts";
+import { builtinEntries } from "../src/search/vocabulary-store.ts";
+import { termKey, Vocabulary } from "../src/search/vocabulary.ts";
+import { get, testApp, type TestApp } from "./support/app.ts";
+
+// Specific terms (the subcategory rows of src/search/vocabulary/*.tsv): people name an exam, a
+// standard, a product, a visa or a procedure rather than a profession ("HIPAA", "IR35", "EB-5",
+// "HubSpot"). Where no profile writes the term, search still reaches the subcategory that handles
+// it; where one does, that profile comes first.
+
+setDefaultTimeout(60_000);
+
+// One or two terms of every subcategory's specific ones, each of which must name it alone.
+const TERMS: [string, string][] = [
+  ["Uniform Commercial Code", "contract-law"],
+  ["postnuptial agreement", "family-law"],
+  ["EEOC charge", "employment-law"],
+  ["share purchase agreement", "corporate-law"],
+  ["NetSuite", "bookkeeping"],
+  ["PCAOB", "audit"],
+  ["ASC 606", "financial-statements"],
+  ["CSRD", "financial-statements"],
+  ["IR35", "personal-tax"],
+  ["1031 exchange", "personal-tax"],
+  ["patent box", "corporate-tax"],
+  ["DAC6", "international-tax"],
+  ["FBAR", "international-tax"],
+  ["balanced scorecard", "strategy"],
+  ["ISO 9001", "operations"],
+  ["Y Combinator", "startups"],
+  ["Roth IRA", "financial-planning"],
+  ["REIT", "investment"],
+  ["cap table", "fundraising"],
+  ["HubSpot", "digital-marketing"],
+  ["brand architecture", "branding"],
+  ["Core Web Vitals", "seo"],
+  ["domain-driven design", "software-architecture"],
+  ["Terraform", "cloud"],
+  ["HIPAA", "cybersecurity"],
+  ["PCI DSS", "cybersecurity"],
+  ["Power BI", "data-ai"],
+  ["EB-2 NIW", "work-visas"],
+  ["Express Entry", "work-visas"],
+  ["I-130", "family-immigration"],
+  ["EB-5", "citizenship"],
+  ["low FODMAP", "nutrition"],
+  ["EMDR", "mental-health"],
+  ["plantar fasciitis", "physiotherapy"],
+  ["applicant tracking system", "recruiting"],
+  ["restricted stock units", "compensation"],
+  ["FLSA", "hr-compliance"],
+  ["Unified Patent Court", "patents"],
+  ["Madrid Protocol", "trademarks"],
+  ["Creative Commons", "copyright"],
+  ["Rightmove", "residential"],
+  ["triple net lease", "commercial"],
+  ["quitclaim deed", "property-law"],
+  ["Business English Certificate", "business-english"],
+  ["CELPIP", "exam-prep"],
+  ["British accent", "conversation"],
+  ["DELE B2", "spanish"],
+  ["JLPT N2", "japanese"],
+  ["TOPIK II", "korean"],
+  ["TEF Canada", "french"],
+  ["Goethe B2", "german"],
+  ["HSK 5", "mandarin"],
+  ["TEDx", "public-speaking"],
+  ["MBTI", "leadership"],
+  ["Certified ScrumMaster", "project-management"],
+];
+
+describe("specific terms in the shipped vocabulary", () => {
+  let vocabulary: Vocabulary;
+  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
+  beforeAll(async () => {
+    const sql = await Bun.file(join(import.meta.dir, "..", "sql", "001_experts.sql")).text();
+    const parents = new Map([...sql.matchAll(/^\s+\('([a-z-]+)', '([a-z-]+)', '/gm)].map((m) => [m[1], m[2]]));
+    vocabulary = new Vocabulary(builtinEntries(), parents);
+  });
+
+  it("names its subcategory and nothing else: no other concept, no everyday synonym", () => {
+    for (const [term, slug] of TERMS)
+      expect(vocabulary.lookup(termKey(term)), term).toEqual([{ kind: "subcategory", key: slug }]);
+  });
+
+  it("reads a term written as a name as specific however it is typed: itself first, its subcategory below, no parent", async () => {
+    for (const q of ["Terraform", "terraform"]) {
+      const [group] = (await parseQuery(q, vocabulary, noLexicon)).groups;
+      expect(group.weight, q).toBe(4);
+      const factors = new Map(group.alternatives.map((a) => [a.lexemes.join(" "), a.factor]));
+      expect(factors.get("terraform"), q).toBe(1);
+      expect(factors.get("sub:cloud"), q).toBeLessThan(1);
+      expect(factors.has("cat:technology"), q).toBe(false);
+    }
+    // A subcategory's own name with an acronym in it is not a name of its own: its experts stand for it.
+    const [seo] = (await parseQuery("seo consultant", vocabulary, noLexicon)).groups;
+    expect(seo.weight).toBe(2);
+  });
+});
+
+describe("specific terms over the wire", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+
+  async function search(q: string) {
+    const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
+      accept: "application/json",
+    });
+    expect(status).toBe(200);
+    return body;
+  }
+
+  async function specialtiesOf(slug: string): Promise<string[]> {
+    const rows = await app.sql<{ slug: string }[]>`
+      select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
+      where e.slug = ${slug}`;
+    return rows.map((r) => r.slug);
+  }
+
+  /** The experts whose profile (main document or bio) has every word of the term. */
+  async function mentioning(term: string): Promise<string[]> {
+    const rows = await app.sql<{ slug: string }[]>`
+      select slug from experts
+      where search_doc @@ plainto_tsquery('simple', ${term}) or search_bio @@ plainto_tsquery('simple', ${term})`;
+    return rows.map((r) => r.slug);
+  }
+
+  // Terms no demo profile writes: the subcategory that handles each is what a search can offer.
+  const UNMENTIONED: [string, string][] = [
+    ["HIPAA", "cybersecurity"],
+    ["PCI DSS", "cybersecurity"],
+    ["IR35", "personal-tax"],
+    ["1031 exchange", "personal-tax"],
+    ["EB-5", "citizenship"],
+    ["HubSpot", "digital-marketing"],
+    ["Power BI", "data-ai"],
+    ["CSRD", "financial-statements"],
+    ["DAC6", "international-tax"],
+    ["cap table", "fundraising"],
+    ["Madrid Protocol", "trademarks"],
+    ["Goethe B2", "german"],
+  ];
+
+  for (const [q, slug] of UNMENTIONED)
+    it(`reaches ${slug} for "${q}", which no profile mentions`, async () => {
+      expect(await mentioning(q)).toEqual([]);
+      const body = await search(q);
+      expect(body.query_interpretation.recognized.subcategories).toEqual([slug]);
+      expect(body.match_quality).toBe("strong");
+      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(e.slug)));
+      expect(best.length).toBeGreaterThan(0);
+      expect(best.some((s) => s.includes(slug))).toBe(true);
+    });
+
+  // Terms a few demo profiles write (tags of cloud and software experts): one of them comes first,
+  // before the subcategory's experts who do not write it.
+  for (const q of ["Terraform", "terraform", "TypeScript"])
+    it(`puts a profile that mentions "${q}" first`, async () => {
+      const mentioned = await mentioning(q);
+      expect(mentioned.length).toBeGreaterThan(0);
+      const body = await search(q);
+      expect(mentioned).toContain(body.experts[0].slug);
+    });
+});
