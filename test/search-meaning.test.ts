@@ -281,6 +281,11 @@ describe("search by meaning", () => {
     // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
     // contractors (freelancers' bookkeeping) do not fit a roofer.
     expect(((await search({ q: "roofing contractor" })) as any).match_quality).toBe("none");
+    // A recognised need that fits is part of the need, however many other words the sentence has.
+    const money = await search({
+      q: "I inherited some money from my grandmother and don't know whether to pay off my mortgage or invest it",
+    });
+    expect((money as any).match_quality).toBe("partial");
     // In a name, the surname still fits: the one meant is found, partly.
     const name = await search({ q: "seoyeon kim" });
     expect(name.experts[0].slug).toBe("kim-seo-yeon-software-architect");

@@ -200,6 +200,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let all = true;
   let needFits = 0;
   let needWeight = 0;
+  let professionFits = false;
   const needed = needOf(parsed.groups, parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0);
   // A need with a word nobody in the directory has ("funeral director", "sushi chef", "pet sitter
   // while I travel") is met in part only by a profession: the word left beside it ("director",
@@ -223,14 +224,17 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (!(short && group.everyday) && (b & unheardFit) !== 0)))
+    if (fit && needed[i] && (!unheard || (!(short && group.everyday) && (b & unheardFit) !== 0))) {
       needFits += group.weight;
+      if (group.concepts !== undefined) professionFits = true;
+    }
     (s > 0 ? terms : unmatched).push(group.label);
   });
   // A third of the need's weight at least: in a sentence of unrecognised words ("my dog keeps
-  // limping after our walks…"), one of five in someone's tagline ("keeps") is chance, not a fit;
-  // a recognised profession outweighs a sentence's filler (query.ts settle), so it is one.
-  const need = needFits > 0 && needFits * 3 >= needWeight;
+  // limping after our walks…"), one of five in someone's tagline ("keeps") is chance, not a fit.
+  // A recognised need (a profession, or an everyday need one serves) is never chance: one of the
+  // three in "inherited … pay off my mortgage or invest" fits in part.
+  const need = needFits > 0 && (needFits * 3 >= needWeight || professionFits);
   const match = {
     score: total ? Math.round((got / total) * 100) / 100 : 0,
     terms,
