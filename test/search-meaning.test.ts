@@ -302,6 +302,16 @@ describe("search by meaning", () => {
     for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
   });
 
+  it("reads a language beside a word of teaching as its tutoring, not otherwise", async () => {
+    const teach = await search({ q: "looking for someone who can teach me japanese before my trip" });
+    expect(teach.query_interpretation.recognized.subcategories).toContain("japanese");
+    expect((teach as any).match_quality).not.toBe("none");
+    expect((teach.experts[0] as any).categories).toContain("language-tutor");
+    const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
+    expect(taxes.query_interpretation.recognized.subcategories).not.toContain("japanese");
+    expect(taxes.query_interpretation.recognized.languages).toContain("ja");
+  });
+
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {
     const fr = await search({ q: "j'ai besoin d'un avocat pour l'impôt sur le revenu" });
     expect(fr.query_interpretation.terms).not.toContain("jai");

@@ -93,6 +93,16 @@ const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
 /** In a query that reads as a name, a surname this short still gets a fuzzy match ("Parkr" → "Parker", "Khim" → "Kim"). */
 const MIN_FUZZY_NAME = 4;
+/** Words of learning and teaching (normalised), in the languages queries come in: beside a language they ask for its tutor. */
+const TEACHING_WORDS = new Set(
+  (
+    "teach teaching learn learning study studying practice practise practising practicing improve tutor tutoring " +
+    "teacher lesson lessons class classes course courses aprender ensenar clases clase profesor profesora curso " +
+    "apprendre enseigner cours professeur lernen lehren unterricht lehrer lehrerin nachhilfe kurs imparare " +
+    "insegnare lezioni insegnante corso aulas professor leren lessen leraar cursus"
+  ).split(" "),
+);
+
 /** Function words that are part of names ("de Boer", "van Dijk", "dos Santos", "bin Said"). */
 const NAME_PARTICLES = new Set([
   "de",
@@ -339,6 +349,36 @@ class Interpreter {
       if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
       else group.unheard = true;
       group.alternatives = dedupe(group.alternatives);
+    }
+  }
+
+  /**
+   * A language beside a word of teaching ("teach me japanese", "practice my French", "clases de
+   * alemán") is its tutoring, not only the language an expert speaks: the language's group then
+   * also stands for the subcategory that teaches it (found as its "learn …" term) and names the need.
+   */
+  teachLanguages(words: string[]) {
+    if (!words.some((w) => TEACHING_WORDS.has(w))) return;
+    for (const group of this.groups) {
+      if (group.concepts !== undefined) continue;
+      const languages = group.alternatives.flatMap((a) =>
+        a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
+      );
+      const taught = languages.flatMap((key) =>
+        this.vocabulary
+          .terms({ kind: "language", key })
+          .flatMap((term) => this.vocabulary.lookup(`learn ${term}`))
+          .filter((c) => c.kind === "subcategory"),
+      );
+      const unique = [...new Map(taught.map((c) => [c.key, c])).values()];
+      if (!unique.length) continue;
+      group.alternatives = dedupe([...group.alternatives, ...unique.flatMap((c) => this.conceptAlternatives(c))]);
+      group.weight = GROUP_WEIGHT.profession;
+      group.plain = false;
+      group.concepts = unique
+        .map((c) => `subcategory\t${c.key}`)
+        .sort()
+        .join(" ");
     }
   }
 
@@ -598,6 +638,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length && !price) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
   await interpreter.correct(lookup);
+  interpreter.teachLanguages(words);
   const readsAsName = interpreter.readsAsName();
   interpreter.settle(codes);
   const r = interpreter.recognized;
