@@ -132,6 +132,8 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "protect an invention": ["patents"],
   "protect an invention (2)": ["patents"],
   "brand copied": ["trademarks"],
+  // Whatever was copied (a name, a design, photos), it is an IP lawyer's matter.
+  copied: ["intellectual-property"],
   "brand copied (2)": ["trademarks"],
   "content copied": ["copyright"],
   "protect ideas": ["intellectual-property"],
