@@ -49,6 +49,18 @@ describe("the everyday needs the vocabulary ships", () => {
     }
   });
 
+  it("searches a need professions serve as those professions, not as its words in every language", async () => {
+    // "rent" and "办公场地" were 48 alternatives each (every language's words): a 1.3 s count at 100k.
+    for (const q of ["rent", "办公场地", "got hacked"]) {
+      const [group] = boundQuery(await parseQuery(q, vocabulary, noLexicon), null).groups;
+      expect(group.alternatives.length, q).toBeLessThanOrEqual(8);
+      expect(
+        group.alternatives.some((a) => a.lexemes.some((l) => l.startsWith("sub:"))),
+        q,
+      ).toBe(true);
+    }
+  });
+
   it("maps no word of everyday life that no profession here serves", () => {
     const unserved = ["wedding", "dog", "cat", "pet", "plumber", "plumbing", "roof", "car repair", "mechanic"];
     // Nor a job, marriage or translation (served-by.ts says why), in any query language: a term

@@ -196,12 +196,16 @@ class Interpreter {
   addConceptGroup(label: string, recognized: Concept[]) {
     const concepts = [...recognized, ...recognized.flatMap((c) => this.vocabulary.linkedProfessions(c))];
     const named = concepts.filter((c) => c.kind === "category" || c.kind === "subcategory");
-    // The professions' tokens before a synonym's words in every language: bounds.ts keeps the first
-    // MAX_ALTERNATIVES, and an everyday need of many words must not lose who serves it.
+    // An everyday need that professions serve is searched as those professions (and the words the
+    // user wrote), not as its words in every language: those added up to 48 alternatives a word
+    // ("rent", "办公场地"), each a posting list to merge, and found no one the professions' tokens
+    // miss (bench/results/search-after-merges-2026-11-26.md; relevance unchanged or better). A
+    // need no profession serves ("online", "children") is still searched as its words.
+    const served = (c: Concept) => c.kind === "synonym" && named.length > 0;
     const alternatives = [
       exact(...termLexemes(label)),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
-      ...concepts.filter((c) => !named.includes(c)).flatMap((c) => this.conceptAlternatives(c)),
+      ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
     ];
     const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
     alternatives.push(...this.synonymWords(label, named));
