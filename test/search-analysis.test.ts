@@ -278,7 +278,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await recognized("не могу уснуть, постоянная тревога")).subcategories).toContain("mental-health");
   });
 
-  it("keeps the professions an everyday synonym stands for when its words in every language pass the bound", async () => {
+  it("keeps the professions an everyday synonym stands for, however many words in every language it has", async () => {
     const shipped = new Vocabulary(
       builtinEntries(),
       new Map([
@@ -289,11 +289,11 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     const terms = shipped.terms({ kind: "synonym", key: "inheritance" });
     expect(terms.length).toBeGreaterThan(MAX_ALTERNATIVES);
     const [group] = boundQuery(await parseQuery("inheritance", shipped, noLexicon), null).groups;
-    expect(group.alternatives).toHaveLength(MAX_ALTERNATIVES);
     const lexemes = group.alternatives.map((a) => a.lexemes.join(" "));
     expect(lexemes).toEqual(expect.arrayContaining(["inheritance", "sub:family-law", "sub:personal-tax"]));
-    // The words cut are the last ones, of the query-side languages no profile is written in.
-    expect(lexemes).toContain("heritage");
+    // Served by professions, the need is searched as them and the word written, not as its words
+    // in every language (query.ts addConceptGroup): far below the bound, nothing cut.
+    expect(group.alternatives.length).toBeLessThan(MAX_ALTERNATIVES / 4);
     expect(lexemes).not.toContain("наследство");
   });
 
