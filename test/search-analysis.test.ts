@@ -8,6 +8,7 @@ import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS, parseQuery } from "../src/sear
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
+import { noLexicon } from "./support/vocabulary.ts";
 
 // Unit tests of the analysis both sides share; the behaviour over HTTP is in search-meaning.test.ts.
 
@@ -139,7 +140,6 @@ describe("reading a query", () => {
     new Map([["family-law", "legal"]]),
     new Set(["legal", "accounting"]),
   );
-  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
 
   it("takes the longest phrase, drops stop words and keeps unknown words", async () => {
     const { groups, interpretation } = await parseQuery("a family lawyer in Lyon, please", vocabulary, noLexicon);
@@ -179,7 +179,6 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       ["audit", "accounting"],
     ]),
   );
-  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
   const parse = (q: string) => parseQuery(q, vocabulary, noLexicon);
   const weights = async (q: string) => Object.fromEntries((await parse(q)).groups.map((g) => [g.label, g.weight]));
 

@@ -2,21 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bu
 import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
+import { OPEN_EXPERT } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
 // Search by meaning (issue 10), over a small corpus of our own imported beside the demo
 // directory into an app of this suite's own, so every expectation names a known expert.
 
-// Open and accepting, as most demo experts are: among equally relevant experts those come first.
-const base = {
-  email: "expert@example.com",
-  is_verified: true,
-  rating: 4.5,
-  review_count: 10,
-  accepting_clients: true,
-  availability_status: "open",
-} as const;
+const base = OPEN_EXPERT;
 const CORPUS = [
   {
     ...base,

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { join } from "node:path";
 import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
 import { boundQuery } from "../src/search/bounds.ts";
 import { parseQuery } from "../src/search/query.ts";
 import { SERVED_BY } from "../src/search/served-by.ts";
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
-import { get, testApp, type TestApp } from "./support/app.ts";
+import { testApp, type TestApp } from "./support/app.ts";
+import { searchJson, specialtiesOf } from "./support/search-wire.ts";
+import { noLexicon, subcategoryParents } from "./support/vocabulary.ts";
 
 // Needs in everyday words (served-by.ts): whoever passes a user's whole request ("our company got
 // hacked", "staff keep quitting") reaches the profession that serves it, in any language, and a
@@ -16,15 +17,9 @@ setDefaultTimeout(60_000);
 
 const entries = builtinEntries();
 
-async function subcategoryParents(): Promise<Map<string, string>> {
-  const sql = await Bun.file(join(import.meta.dir, "..", "sql", "001_experts.sql")).text();
-  return new Map([...sql.matchAll(/^\s+\('([a-z-]+)', '([a-z-]+)', '/gm)].map((m) => [m[1], m[2]]));
-}
-
 describe("the everyday needs the vocabulary ships", () => {
   let vocabulary: Vocabulary;
   let parents: Map<string, string>;
-  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
   beforeAll(async () => {
     parents = await subcategoryParents();
     vocabulary = new Vocabulary(entries, parents);
@@ -82,20 +77,7 @@ describe("everyday needs over the wire", () => {
     app = await testApp();
   });
 
-  async function search(q: string) {
-    const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
-      accept: "application/json",
-    });
-    expect(status).toBe(200);
-    return body;
-  }
-
-  async function specialtiesOf(slug: string): Promise<string[]> {
-    const rows = await app.sql<{ slug: string }[]>`
-      select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
-      where e.slug = ${slug}`;
-    return rows.map((r) => r.slug);
-  }
+  const search = (q: string) => searchJson(app, q);
 
   // Requests written from what each profession does, none naming it.
   const NEEDS: [string, string][] = [
@@ -116,7 +98,7 @@ describe("everyday needs over the wire", () => {
       const body = await search(q);
       expect(body.query_interpretation.recognized.subcategories).toContain(slug);
       expect(body.match_quality).not.toBe("none");
-      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(e.slug)));
+      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(app, e.slug)));
       expect(best.some((s) => s.includes(slug))).toBe(true);
     });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { get, startApp, type TestApp } from "./support/app.ts";
+import { OPEN_EXPERT } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -8,14 +9,7 @@ setDefaultTimeout(60_000);
 // agents pass their users' words through, and the English-only profiles below are found by
 // meaning, with the places and languages read as filters.
 
-const base = {
-  email: "expert@example.com",
-  is_verified: true,
-  rating: 4.5,
-  review_count: 10,
-  accepting_clients: true,
-  availability_status: "open",
-} as const;
+const base = OPEN_EXPERT;
 const CORPUS = [
   {
     ...base,

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { join } from "node:path";
 import { parseQuery } from "../src/search/query.ts";
-import { builtinEntries } from "../src/search/vocabulary-store.ts";
-import { termKey, Vocabulary } from "../src/search/vocabulary.ts";
-import { get, testApp, type TestApp } from "./support/app.ts";
+import { termKey, type Vocabulary } from "../src/search/vocabulary.ts";
+import { testApp, type TestApp } from "./support/app.ts";
+import { searchJson, specialtiesOf } from "./support/search-wire.ts";
+import { noLexicon, shippedVocabulary } from "./support/vocabulary.ts";
 
 // Specific terms (the subcategory rows of src/search/vocabulary/*.tsv): people name an exam, a
 // standard, a product, a visa or a procedure rather than a profession ("HIPAA", "IR35", "EB-5",
@@ -73,11 +73,8 @@ const TERMS: [string, string][] = [
 
 describe("specific terms in the shipped vocabulary", () => {
   let vocabulary: Vocabulary;
-  const noLexicon = async (words: string[]) => new Map(words.map((w) => [w, { known: true, near: [] }]));
   beforeAll(async () => {
-    const sql = await Bun.file(join(import.meta.dir, "..", "sql", "001_experts.sql")).text();
-    const parents = new Map([...sql.matchAll(/^\s+\('([a-z-]+)', '([a-z-]+)', '/gm)].map((m) => [m[1], m[2]]));
-    vocabulary = new Vocabulary(builtinEntries(), parents);
+    vocabulary = await shippedVocabulary();
   });
 
   it("names its subcategory and nothing else: no other concept, no everyday synonym", () => {
@@ -106,20 +103,7 @@ describe("specific terms over the wire", () => {
     app = await testApp();
   });
 
-  async function search(q: string) {
-    const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
-      accept: "application/json",
-    });
-    expect(status).toBe(200);
-    return body;
-  }
-
-  async function specialtiesOf(slug: string): Promise<string[]> {
-    const rows = await app.sql<{ slug: string }[]>`
-      select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
-      where e.slug = ${slug}`;
-    return rows.map((r) => r.slug);
-  }
+  const search = (q: string) => searchJson(app, q);
 
   /** The experts whose profile (main document or bio) has every word of the term. */
   async function mentioning(term: string): Promise<string[]> {
@@ -151,7 +135,7 @@ describe("specific terms over the wire", () => {
       const body = await search(q);
       expect(body.query_interpretation.recognized.subcategories).toEqual([slug]);
       expect(body.match_quality).toBe("strong");
-      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(e.slug)));
+      const best = await Promise.all(body.experts.slice(0, 3).map((e: { slug: string }) => specialtiesOf(app, e.slug)));
       expect(best.length).toBeGreaterThan(0);
       expect(best.some((s) => s.includes(slug))).toBe(true);
     });

@@ -4,7 +4,7 @@ import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts
 import { isRole } from "./roles.ts";
 import { bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
-import type { Concept, Vocabulary } from "./vocabulary.ts";
+import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
 
 export type QueryInterpretation = components["schemas"]["QueryInterpretation"];
 type CategorySlug = components["schemas"]["CategorySlug"];
@@ -137,6 +137,11 @@ function wordForms(part: string): string[] {
   return forms;
 }
 
+/** A group's `concepts`: the sorted ids of the professions it stands for, each once. */
+function conceptIds(concepts: Concept[]): string {
+  return [...new Set(concepts.map(conceptId))].sort().join(" ");
+}
+
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
 }
@@ -212,7 +217,7 @@ class Interpreter {
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
-    const ids = [...new Set(named.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+    const ids = conceptIds(named);
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     this.groups.push({
       label,
@@ -329,7 +334,7 @@ class Interpreter {
         group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
         group.weight = GROUP_WEIGHT.profession;
         group.plain = false;
-        group.concepts = [...new Set(split.first.map((c) => `${c.kind}\t${c.key}`))].sort().join(" ");
+        group.concepts = conceptIds(split.first);
         continue;
       }
       // Never "corrected" into a place the user did not write: a city or country is a filter of
@@ -379,10 +384,7 @@ class Interpreter {
       group.alternatives = dedupe([...group.alternatives, ...unique.flatMap((c) => this.conceptAlternatives(c))]);
       group.weight = GROUP_WEIGHT.profession;
       group.plain = false;
-      group.concepts = unique
-        .map((c) => `subcategory\t${c.key}`)
-        .sort()
-        .join(" ");
+      group.concepts = conceptIds(unique);
     }
   }
 

@@ -1,0 +1,32 @@
+import { expect } from "bun:test";
+import { get, type TestApp } from "./app.ts";
+
+/**
+ * The fields an expert of a test corpus shares with most demo experts (verified, open and
+ * accepting): among equally relevant experts those come first, so only what a test sets decides.
+ */
+export const OPEN_EXPERT = {
+  email: "expert@example.com",
+  is_verified: true,
+  rating: 4.5,
+  review_count: 10,
+  accepting_clients: true,
+  availability_status: "open",
+} as const;
+
+/** GET /api/agents/experts?q=…&limit=10 as JSON; the status must be 200. */
+export async function searchJson(app: TestApp, q: string) {
+  const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
+    accept: "application/json",
+  });
+  expect(status).toBe(200);
+  return body;
+}
+
+/** The subcategories an expert is listed in. */
+export async function specialtiesOf(app: TestApp, slug: string): Promise<string[]> {
+  const rows = await app.sql<{ slug: string }[]>`
+    select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
+    where e.slug = ${slug}`;
+  return rows.map((r) => r.slug);
+}

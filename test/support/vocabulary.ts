@@ -1,0 +1,19 @@
+import { join } from "node:path";
+import type { LexiconLookup } from "../../src/search/query.ts";
+import { builtinEntries } from "../../src/search/vocabulary-store.ts";
+import { Vocabulary } from "../../src/search/vocabulary.ts";
+
+/** Every subcategory's category, as sql/001_experts.sql seeds them. */
+export async function subcategoryParents(): Promise<Map<string, string>> {
+  const sql = await Bun.file(join(import.meta.dir, "..", "..", "sql", "001_experts.sql")).text();
+  return new Map([...sql.matchAll(/^\s+\('([a-z-]+)', '([a-z-]+)', '/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** The vocabulary the executable ships, compiled against the seeded categories (no database). */
+export async function shippedVocabulary(): Promise<Vocabulary> {
+  return new Vocabulary(builtinEntries(), await subcategoryParents());
+}
+
+/** A lexicon that knows every word: reading a query without typo correction. */
+export const noLexicon: LexiconLookup = async (words) =>
+  new Map(words.map((w) => [w, { known: true, near: [] as string[] }]));
