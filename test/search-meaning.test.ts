@@ -268,6 +268,20 @@ describe("search by meaning", () => {
     expect((lawn as any).match_quality).toBe("none");
   });
 
+  it("corrects a word spelt as it sounds, two or three edits away", async () => {
+    // "copyrite" is three edits from "copyright" and shares too few trigrams to be offered by them;
+    // "sycologist" drops a silent first letter and spells "ch" as "c".
+    const copyright = await search({ q: "copyrite lawyer" });
+    expect(copyright.query_interpretation.corrections).toEqual([{ from: "copyrite", to: "copyright" }]);
+    expect(copyright.experts[0].slug).toContain("copyright-lawyer");
+    expect((copyright as any).match_quality).toBe("strong");
+    const psychologist = await search({ q: "sycologist" });
+    expect(psychologist.query_interpretation.corrections).toEqual([{ from: "sycologist", to: "psychologist" }]);
+    expect(psychologist.experts[0].slug).toContain("psychologist");
+    // A word that sounds like nothing anyone wrote stays unknown.
+    expect((await search({ q: "fotografer" })).query_interpretation.corrections).toEqual([]);
+  });
+
   it("answers none when the need has a word nobody has and only a plain word of it matches", async () => {
     // "director" is in HR directors' titles; nobody is a funeral director.
     expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");

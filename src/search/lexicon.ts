@@ -26,25 +26,34 @@ export function typoDistance(word: string, known: string, allowed: number): numb
 
 /**
  * Typo correction against the lexicon: a word no document or vocabulary term contains is
- * replaced by the nearest known words (trigram candidates, then at most two edits), the
- * closest first. One round trip for all the query's words.
+ * replaced by the nearest known words (trigram candidates, then at most two edits, and words that
+ * sound the same, sql/026's search_sound, as one edit), the closest first. One round trip for all
+ * the query's words.
  */
 export function lexiconLookup(sql: Sql): LexiconLookup {
   return async (words) => {
     // Near words are looked for only when the word itself is unknown (a trigram search each).
-    const rows = await sql<{ word: string; known: boolean; near: string[] }[]>`
+    const rows = await sql<{ word: string; known: boolean; near: string[]; sounds: string[] }[]>`
       select k.word, k.known,
         case when k.known then '{}'::text[] else
           array(select l.word from search_lexicon l
                 where l.word % k.word
-                order by similarity(l.word, k.word) desc, l.word limit 12) end as near
+                order by similarity(l.word, k.word) desc, l.word limit 12) end as near,
+        case when k.known then '{}'::text[] else
+          array(select l.word from search_lexicon l
+                where search_sound(l.word) = search_sound(k.word)
+                order by similarity(l.word, k.word) desc, l.word limit 6) end as sounds
       from (select w.word, exists (select 1 from search_lexicon x where x.word = w.word) as known
             from unnest(${words}::text[]) as w(word)) k`;
     const result = new Map<string, { known: boolean; near: string[] }>();
     for (const row of rows) {
       const allowed = maxEdits(row.word);
-      const scored = row.near
-        .map((word) => ({ word, distance: typoDistance(row.word, word, allowed) }))
+      const sounds = new Set(row.sounds);
+      const scored = [...new Set([...row.near, ...row.sounds])]
+        .map((word) => ({
+          word,
+          distance: Math.min(typoDistance(row.word, word, allowed), sounds.has(word) ? 1 : Infinity),
+        }))
         .filter((c) => c.distance <= allowed)
         .sort((a, b) => a.distance - b.distance);
       const best = scored[0]?.distance;
