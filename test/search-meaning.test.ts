@@ -268,6 +268,18 @@ describe("search by meaning", () => {
     expect((lawn as any).match_quality).toBe("none");
   });
 
+  it("finds a need's phrase in the form the sentence puts it in", async () => {
+    // The vocabulary writes "show up on google" and "keep quitting".
+    const seo = await search({ q: "our website barely shows up on google" });
+    expect(seo.query_interpretation.terms).toContain("shows up on google");
+    expect(seo.query_interpretation.recognized.subcategories).toContain("seo");
+    const staff = await search({ q: "staff keeps quitting" });
+    expect(staff.query_interpretation.recognized.subcategories).toContain("recruiting");
+    // One word is not cut to its stem: "willing" is not a last will.
+    const willing = await search({ q: "willing to relocate" });
+    expect(willing.query_interpretation.recognized.subcategories).not.toContain("family-law");
+  });
+
   it("corrects a word spelt as it sounds, two or three edits away", async () => {
     // "copyrite" is three edits from "copyright" and shares too few trigrams to be offered by them;
     // "sycologist" drops a silent first letter and spells "ch" as "c".

@@ -1,3 +1,4 @@
+import { phraseStem } from "./inflection.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { SERVED_BY } from "./served-by.ts";
 import { tokenize } from "./tokenize.ts";
@@ -39,6 +40,8 @@ export function termSpellings(key: string): string[] {
  */
 export class Vocabulary {
   private readonly concepts = new Map<string, Concept[]>();
+  /** Phrases of two words or more at their words' stems (inflection.ts): "shows up on google". */
+  private readonly stemmed = new Map<string, Concept[]>();
   private readonly stops = new Set<string>();
   /** Subcategory terms the English file writes as a name (NAMED): a product, a standard, an exam. */
   private readonly names = new Set<string>();
@@ -81,6 +84,13 @@ export class Vocabulary {
       if (kind === "city") this.addTerm({ kind, key }, key.slice(3));
     }
     this.maxCjkLength = Math.min(maxCjk, 12);
+    for (const [key, concepts] of this.concepts) {
+      if (!key.includes(" ")) continue;
+      const stem = phraseStem(key.split(" "));
+      const list = this.stemmed.get(stem) ?? [];
+      for (const c of concepts) if (!list.some((d) => d.kind === c.kind && d.key === c.key)) list.push(c);
+      this.stemmed.set(stem, list);
+    }
     this.linkSynonyms();
     this.termWords = new Set(this.words());
   }
@@ -177,10 +187,13 @@ export class Vocabulary {
   /**
    * The longest vocabulary phrase starting at `words[start]`: its length in words and concepts,
    * or null. Multi-word phrases win over stop words ("buy a flat"), single words do not ("us").
+   * A phrase of two words or more is also found in another inflection ("keeps quitting").
    */
   longestPhrase(words: string[], start: number): { length: number; concepts: Concept[] } | null {
     for (let length = Math.min(MAX_PHRASE, words.length - start); length >= 1; length--) {
-      const concepts = this.lookup(words.slice(start, start + length).join(" "));
+      const slice = words.slice(start, start + length);
+      let concepts = this.lookup(slice.join(" "));
+      if (!concepts.length && length > 1) concepts = this.stemmed.get(phraseStem(slice)) ?? [];
       if (concepts.length && (length > 1 || !this.isStopWord(words[start]))) return { length, concepts };
     }
     return null;

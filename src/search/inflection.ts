@@ -1,0 +1,27 @@
+/**
+ * A word's stem for matching the vocabulary's phrases in the form a sentence puts them in: "it
+ * barely shows up on google" is the need "show up on google", "staff keep quitting" is "keep
+ * quitting", "my kids" is "my kid". Endings English shares with the Romance plurals (-s, -es,
+ * -ies, -ing, -ed, a final -e or -y and the consonant a suffix doubles) are cut, nothing more: a
+ * light stemmer, as Lucene's English minimal stemmer, not Porter's. Only a phrase of two words or
+ * more is looked up so (vocabulary.ts): one word cut to its stem meets unrelated terms ("willing"
+ * is not a last will).
+ */
+export function inflectionStem(word: string): string {
+  if (!/^\p{Script=Latin}{4,}$/u.test(word)) return word;
+  let stem = word;
+  if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
+  else if (stem.endsWith("ing") && stem.length > 5) stem = stem.slice(0, -3);
+  else if (stem.endsWith("ed") && stem.length > 4) stem = stem.slice(0, -2);
+  else if (stem.endsWith("es") && stem.length > 4) stem = stem.slice(0, -2);
+  else if (stem.endsWith("s") && !stem.endsWith("ss")) stem = stem.slice(0, -1);
+  stem = stem.replace(/[ey]$/u, "");
+  // "quitting" → "quitt" → "quit"; "stopped" → "stop".
+  if (stem.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(stem)) stem = stem.slice(0, -1);
+  return stem;
+}
+
+/** A phrase's words, each at its stem, joined by one space. */
+export function phraseStem(words: readonly string[]): string {
+  return words.map(inflectionStem).join(" ");
+}
