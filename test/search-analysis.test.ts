@@ -45,6 +45,14 @@ describe("tokenisation", () => {
     ]);
   });
 
+  it("ends a Latin word where CJK text begins, so a code in a Japanese sentence is its own word", () => {
+    expect(tokenize(normalizeText("出願するのでTOEFLのスコア")).map((t) => t.text)).toEqual([
+      "出願するので",
+      "toefl",
+      "のスコア",
+    ]);
+  });
+
   it("drops French and Italian elisions at the start of a word, on both sides alike", () => {
     const words = (text: string) => tokenize(normalizeText(text)).map((t) => t.text);
     expect(words("J'ai besoin d'un avocat pour l’impôt")).toEqual(["ai", "besoin", "un", "avocat", "pour", "impot"]);
@@ -201,6 +209,11 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(soc.weight).toBeGreaterThan(audit.weight);
     expect(soc.alternatives.map((a) => a.lexemes.join("&"))).not.toContain("cat:technology");
     expect(soc.alternatives[0]).toMatchObject({ lexemes: ["soc", "2"], factor: 1 });
+  });
+
+  it("reads a code inside a CJK sentence as specific", async () => {
+    const { groups } = await parse("大学院に出願するのでTOEFLのスコアを上げたい");
+    expect(groups.some((g) => g.label === "toefl" && g.weight > 2)).toBe(true);
   });
 
   it("takes a subcategory beside a generic role as the need", async () => {

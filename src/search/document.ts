@@ -6,7 +6,7 @@ import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts).
  */
-export const SEARCH_DOC_VERSION = 6;
+export const SEARCH_DOC_VERSION = 7;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,

@@ -2,7 +2,7 @@ import type { components } from "../../generated/agents.ts";
 import { normalizeText } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { isRole } from "./roles.ts";
-import { bigrams, type Token, tokenize } from "./tokenize.ts";
+import { ALPHABETIC_WORD, bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
 
@@ -520,7 +520,7 @@ const STAND_IN = 0.75;
 
 /** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
 function codeWords(q: string): Set<string> {
-  const words = q.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
   return new Set(
     words.filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w))).map((w) => normalizeText(w)),
   );

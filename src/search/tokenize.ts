@@ -5,7 +5,18 @@
  */
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
-const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+|[\p{L}\p{N}]+/gu;
+/**
+ * A word of an alphabetic script: letters and digits that are not CJK. "でTOEFLの" holds one, "toefl"
+ * (before, a Latin word swallowed the CJK text after it, and "TOEFL" in a Japanese sentence was
+ * never searched nor read as a code).
+ */
+export const ALPHABETIC_WORD =
+  /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆])[\p{L}\p{N}])+/gu;
+/** A run of CJK, or an alphabetic word. */
+const TOKEN = new RegExp(
+  `[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々〆]+|${ALPHABETIC_WORD.source}`,
+  "gu",
+);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: "only ASCII" includes its control characters
 const ASCII = /^[\x00-\x7f]*$/;
