@@ -294,6 +294,18 @@ describe("search by meaning", () => {
     expect((await search({ q: "fotografer" })).query_interpretation.corrections).toEqual([]);
   });
 
+  it("never corrects a common English word into another", async () => {
+    // "paint" was "pain", "walls" a last will's "wills", "interior" an "interim" manager.
+    const walls = await search({ q: "someone to paint my apartment walls" });
+    expect(walls.query_interpretation.corrections).toEqual([]);
+    const interior = await search({ q: "interior designer for my living room" });
+    expect(interior.query_interpretation.corrections).toEqual([]);
+    // A misspelling is still corrected, and a name's parts are corrected even where they are words.
+    expect((await search({ q: "acountant" })).query_interpretation.corrections).toEqual([
+      { from: "acountant", to: "accountant" },
+    ]);
+  });
+
   it("answers none when the need has a word nobody has and only a plain word of it matches", async () => {
     // "director" is in HR directors' titles; nobody is a funeral director.
     expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");

@@ -2,6 +2,7 @@ import type { components } from "../../generated/agents.ts";
 import { normalizeText } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { isRole } from "./roles.ts";
+import { isCommonWord } from "./common-words.ts";
 import { ALPHABETIC_WORD, bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
@@ -342,8 +343,12 @@ class Interpreter {
       // Nor, in a query that does not read as a name, a word of up to seven letters into one the
       // vocabulary does not hold: near a short word, a name or a stray word of some profile is
       // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
+      // A common English word is spelt as meant: the directory lacks it ("paint my walls" is not
+      // "pain" and "wills"). A name's parts are still corrected ("Katharina Webber").
+      const meant = !asName && isCommonWord(word);
       const nearWords = entry.near.filter(
         (n) =>
+          !meant &&
           !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") &&
           // A function word of some language is never what was meant ("night" → "nicht", "sick" → "sich").
           !this.vocabulary.isStopWord(n) &&
@@ -356,9 +361,16 @@ class Interpreter {
         );
       }
       if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
-      else group.unheard = true;
+      // Nobody has the word. A common word of a sentence is only its filler, as before unless no
+      // near spelling existed at all; in a short phrase it is the need ("house painter").
+      else group.unheard = !meant || entry.near.length === 0 || this.isShortPhrase();
       group.alternatives = dedupe(group.alternatives);
     }
+  }
+
+  /** A query of three terms at most and no stop words: a phrase, not a sentence (match.ts reads it so too). */
+  isShortPhrase(): boolean {
+    return this.groups.length <= 3 && this.ignored.length === 0;
   }
 
   /**
