@@ -211,6 +211,22 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(soc.alternatives[0]).toMatchObject({ lexemes: ["soc", "2"], factor: 1 });
   });
 
+  it("reads no English word as another language's false friend", async () => {
+    // French "location" is a rental, "actions" shares, "assurance" insurance; German "Personal" staff;
+    // Spanish "taller" a workshop; Turkish "poliçe" a policy: in English they are something else.
+    const recognized = async (q: string) => {
+      const { interpretation } = await parse(q);
+      return [...interpretation.recognized.categories, ...interpretation.recognized.subcategories];
+    };
+    expect(await recognized("office location")).toEqual([]);
+    expect(await recognized("personal")).toEqual([]);
+    expect(await recognized("quality assurance")).not.toContain("financial-planning");
+    expect(await recognized("taller")).toEqual([]);
+    expect(await recognized("police")).toEqual([]);
+    // In a phrase of their own language they still are what they mean.
+    expect(await recognized("location meublée")).toContain("residential");
+  });
+
   it("reads a code inside a CJK sentence as specific", async () => {
     const { groups } = await parse("大学院に出願するのでTOEFLのスコアを上げたい");
     expect(groups.some((g) => g.label === "toefl" && g.weight > 2)).toBe(true);
