@@ -210,4 +210,6 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "find work": ["recruiting"],
   "job loss": ["employment-law", "recruiting"],
   "after a death": ["family-law", "personal-tax"],
+  "ageing parent": ["family-law", "financial-planning"],
+  "ageing parent (2)": ["family-law", "financial-planning"],
 };
