@@ -255,6 +255,11 @@ describe("search by meaning", () => {
     expect(investigator.query_interpretation.recognized.subcategories).not.toContain("investment");
     expect((investigator as any).match_quality).toBe("none");
     expect(((await search({ q: "Kinderarzt" })) as any).match_quality).toBe("none");
+    // A long rest no profile writes is still a part of a German word: Gehalt (salary) + Stufen.
+    const pay = await search({ q: "Gehaltsstufen" });
+    expect(pay.query_interpretation.recognized.subcategories).toContain("compensation");
+    // An English word is not cut so: accountability is no account's ability.
+    expect((await search({ q: "accountability" })).query_interpretation.recognized.categories).toEqual([]);
   });
 
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {

@@ -329,8 +329,10 @@ class Interpreter {
       const entry = found.get(word);
       if (!entry || entry.known) continue;
       const split = splits.get(word);
-      // Only where the rest is a word too: "investigator" is not invest + "igator".
-      if (split && wordForms(split.last).some(known)) {
+      // Only where the rest is a word too, or a long part of a word no English speaker would know
+      // ("Gehaltsstufen", "Visumverlängerung": the rest of a German compound that no profile
+      // writes): "investigator" is not invest + "igator", nor "accountability" account + "ability".
+      if (split && (wordForms(split.last).some(known) || (split.last.length >= 5 && !isCommonWord(word)))) {
         // It names a profession, as a recognised term does (addConceptGroup): the need, not filler.
         group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
         group.weight = GROUP_WEIGHT.profession;
