@@ -280,6 +280,9 @@ describe("search by meaning", () => {
     expect(seo.query_interpretation.recognized.subcategories).toContain("seo");
     const staff = await search({ q: "staff keeps quitting" });
     expect(staff.query_interpretation.recognized.subcategories).toContain("recruiting");
+    // Function words between a phrase's words: "cash flow is a problem" is the need "cash flow problems".
+    const cash = await search({ q: "our cash flow is a problem" });
+    expect(cash.query_interpretation.terms).toEqual(["cash flow is a problem"]);
     // One word is not cut to its stem: "willing" is not a last will.
     const willing = await search({ q: "willing to relocate" });
     expect(willing.query_interpretation.recognized.subcategories).not.toContain("family-law");

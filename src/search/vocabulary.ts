@@ -190,11 +190,38 @@ export class Vocabulary {
    * A phrase of two words or more is also found in another inflection ("keeps quitting").
    */
   longestPhrase(words: string[], start: number): { length: number; concepts: Concept[] } | null {
-    for (let length = Math.min(MAX_PHRASE, words.length - start); length >= 1; length--) {
-      const slice = words.slice(start, start + length);
-      let concepts = this.lookup(slice.join(" "));
-      if (!concepts.length && length > 1) concepts = this.stemmed.get(phraseStem(slice)) ?? [];
-      if (concepts.length && (length > 1 || !this.isStopWord(words[start]))) return { length, concepts };
+    const gapped = this.gappedPhrase(words, start);
+    for (let length = Math.min(MAX_PHRASE, words.length - start); length >= 2; length--) {
+      const concepts = this.phrase(words.slice(start, start + length));
+      // The phrase of more words wins: "cash flow is a problem" is "cash flow problems", not "cash flow".
+      if (concepts.length) return gapped && gapped.words > length ? gapped : { length, concepts };
+    }
+    if (gapped) return gapped;
+    const concepts = start < words.length && !this.isStopWord(words[start]) ? this.lookup(words[start]) : [];
+    return concepts.length ? { length: 1, concepts } : null;
+  }
+
+  /** The concepts of a phrase of two words or more, as written or in another inflection. */
+  private phrase(slice: string[]): Concept[] {
+    const concepts = this.lookup(slice.join(" "));
+    return concepts.length ? concepts : (this.stemmed.get(phraseStem(slice)) ?? []);
+  }
+
+  /**
+   * A phrase with function words between its words that the vocabulary writes without them:
+   * "losing _good_ people" is "losing people", "perdere _qualche_ chilo" "perdere chilo". The
+   * phrase begins and ends with a word that is no stop word; the longest such phrase wins.
+   */
+  private gappedPhrase(words: string[], start: number): { length: number; words: number; concepts: Concept[] } | null {
+    if (this.isStopWord(words[start] ?? "")) return null;
+    const at: number[] = [start];
+    for (let i = start + 1; i < words.length && at.length < MAX_PHRASE && i - start < MAX_PHRASE + 2; i++)
+      if (!this.isStopWord(words[i])) at.push(i);
+    for (let k = at.length; k >= 2; k--) {
+      // Only where a word was skipped: without a gap it is the phrase already looked for.
+      if (at[k - 1] - start + 1 === k) continue;
+      const concepts = this.phrase(at.slice(0, k).map((i) => words[i]));
+      if (concepts.length) return { length: at[k - 1] - start + 1, words: k, concepts };
     }
     return null;
   }
