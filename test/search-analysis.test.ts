@@ -227,6 +227,18 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(await recognized("location meublée")).toContain("residential");
   });
 
+  it("reads a misspelt profession as the profession: the need, not a sentence's filler", async () => {
+    const lexicon = async (words: string[]) =>
+      new Map(
+        words.map((w) => [w, w === "acountant" ? { known: false, near: ["accountant"] } : { known: true, near: [] }]),
+      );
+    const { groups } = await parseQuery("an acountant for my small bakery and a lawyer", vocabulary, lexicon);
+    const accountant = groups.find((g) => g.label === "acountant")!;
+    expect(accountant.weight).toBe(groups.find((g) => g.label === "lawyer")!.weight);
+    expect(accountant.concepts).toContain("accounting");
+    expect(accountant.plain).toBe(false);
+  });
+
   it("reads a code inside a CJK sentence as specific", async () => {
     const { groups } = await parse("大学院に出願するのでTOEFLのスコアを上げたい");
     expect(groups.some((g) => g.label === "toefl" && g.weight > 2)).toBe(true);

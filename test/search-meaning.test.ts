@@ -298,6 +298,10 @@ describe("search by meaning", () => {
     const psychologist = await search({ q: "sycologist" });
     expect(psychologist.query_interpretation.corrections).toEqual([{ from: "sycologist", to: "psychologist" }]);
     expect(psychologist.experts[0].slug).toContain("psychologist");
+    // At equal distance the word that sounds the same: "Marcus" is the name Markus, not "marcas".
+    const markus = await search({ q: "Marcus Schmidt" });
+    expect(markus.query_interpretation.corrections).toEqual([{ from: "marcus", to: "markus" }]);
+    expect(markus.experts[0].slug).toBe("markus-schmidt-german-tutor");
     // A word that sounds like nothing anyone wrote stays unknown.
     expect((await search({ q: "fotografer" })).query_interpretation.corrections).toEqual([]);
   });

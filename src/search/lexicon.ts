@@ -55,7 +55,9 @@ export function lexiconLookup(sql: Sql): LexiconLookup {
           distance: Math.min(typoDistance(row.word, word, allowed), sounds.has(word) ? 1 : Infinity),
         }))
         .filter((c) => c.distance <= allowed)
-        .sort((a, b) => a.distance - b.distance);
+        // At equal distance a word that sounds the same first: "taks" is "tax" rather than "take",
+        // "Marcus" the name "Markus" rather than the Spanish "marcas".
+        .sort((a, b) => a.distance - b.distance || Number(sounds.has(b.word)) - Number(sounds.has(a.word)));
       const best = scored[0]?.distance;
       result.set(row.word, {
         known: row.known,

@@ -362,7 +362,18 @@ class Interpreter {
           ...this.vocabulary.lookup(near).flatMap((c) => this.conceptAlternatives(c, FACTOR.fuzzy)),
         );
       }
-      if (nearWords.length) this.corrections.push({ from: word, to: nearWords[0] });
+      if (nearWords.length) {
+        this.corrections.push({ from: word, to: nearWords[0] });
+        // A misspelt profession is the profession ("enterpreneur coaching", "acountant for my
+        // shop"): the need, as the word written right would be (addConceptGroup), not a plain word
+        // that a sentence's filler rule halves. Not in a name, whose parts may spell a term.
+        const named = asName ? [] : this.professions(nearWords[0]);
+        if (named.length) {
+          group.weight = GROUP_WEIGHT.profession;
+          group.plain = false;
+          group.concepts = conceptIds(named);
+        }
+      }
       // Nobody has the word. A common word of a sentence is only its filler, as before unless no
       // near spelling existed at all; in a short phrase it is the need ("house painter").
       else group.unheard = !meant || entry.near.length === 0 || this.isShortPhrase();
