@@ -70,7 +70,6 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "register a company (2)": ["corporate-law", "startups"],
   "legal dispute": ["legal"],
   "legal dispute (2)": ["legal"],
-  "legal dispute (3)": ["legal"],
   "business numbers": ["accounting"],
   "business numbers (2)": ["accounting"],
   "money worries": ["finance"],
@@ -210,6 +209,5 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "find work": ["recruiting"],
   "job loss": ["employment-law", "recruiting"],
   "after a death": ["family-law", "personal-tax"],
-  "ageing parent": ["family-law", "financial-planning"],
   "ageing parent (2)": ["family-law", "financial-planning"],
 };
