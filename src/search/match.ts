@@ -1,7 +1,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query.ts";
+import { type Alternative, FACTOR, isShortPhrase, type ParsedQuery, type QueryGroup } from "./query.ts";
 import { lexemeQuery } from "./rank.ts";
 import { isRole } from "./roles.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
@@ -201,15 +201,15 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let needFits = 0;
   let needWeight = 0;
   let professionFits = false;
-  const needed = needOf(parsed.groups, parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0);
+  // In a short phrase of no stop words an everyday word beside an unheard one is what that one is
+  // done to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the
+  // lease of our office … ends in March", "staff keep quitting after a few months").
+  const short = isShortPhrase(parsed.groups, parsed.interpretation.ignored);
+  const needed = needOf(parsed.groups, short);
   // A need with a word nobody in the directory has ("funeral director", "sushi chef", "pet sitter
   // while I travel") is met in part only by a profession: the word left beside it ("director",
   // "chef") is another need's word, not this one's.
   const unheard = parsed.groups.some((g, i) => needed[i] && g.unheard);
-  // In a short phrase of no stop words an everyday word beside it is what the unheard one is done
-  // to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the lease
-  // of our office … ends in March", "staff keep quitting after a few months").
-  const short = parsed.groups.length <= 3 && parsed.interpretation.ignored.length === 0;
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));

@@ -381,9 +381,8 @@ class Interpreter {
     }
   }
 
-  /** A query of three terms at most and no stop words: a phrase, not a sentence (match.ts reads it so too). */
   isShortPhrase(): boolean {
-    return this.groups.length <= 3 && this.ignored.length === 0;
+    return isShortPhrase(this.groups, this.ignored);
   }
 
   /**
@@ -532,6 +531,11 @@ class Interpreter {
     const each = Math.min(GROUP_WEIGHT.filler, GROUP_WEIGHT.profession / 2 / filler.length);
     for (const group of filler) group.weight = each;
   }
+}
+
+/** A query of three terms at most and no stop words: a phrase ("roofing contractor"), not a sentence. */
+export function isShortPhrase(groups: readonly QueryGroup[], ignored: readonly string[]): boolean {
+  return groups.length <= 3 && ignored.length === 0;
 }
 
 /**
