@@ -461,7 +461,14 @@ function candidates(sql: Sql, page: TierPage) {
           sql,
           every,
           dense
-            ? bestRated(sql, every, window, share * WALK_LIMIT >= window, undefined, listedEvery)
+            ? bestRated(
+                sql,
+                every,
+                window,
+                share * WALK_LIMIT >= window,
+                undefined,
+                listedFirstPays(page.frequencies, parsed.groups, filterWords, window) ? listedEvery : undefined,
+              )
             : listed(listedEvery, window),
           window,
           strictBand,
@@ -478,6 +485,32 @@ function candidates(sql: Sql, page: TierPage) {
         : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some)
     })
   )`;
+}
+
+/**
+ * Whether bestRated should take the matches from listed_search_docs first (its `listed`): it saves
+ * reading the experts' wide rows when they are fewer than SAMPLE_LIMIT or when the walk fills
+ * `window`, and costs a second intersection of the words in the experts' index when neither (at a
+ * million experts, words that meet more often than independent words would: "Visa eligibility
+ * assessment" 45 → 110 ms). So where the statistics bound every match below SAMPLE_LIMIT (no group
+ * or filter token is in more documents), or where SAMPLE_LIMIT matches are dense enough for the
+ * walk to find half the window (`rows` up to 200,000 experts, ratings as spread among matches as
+ * among all).
+ */
+function listedFirstPays(
+  frequencies: LexemeFrequencies | null | undefined,
+  groups: QueryGroup[],
+  lexemes: string[],
+  window: number,
+): boolean {
+  const rows = frequencies?.rows ?? 0;
+  if (!frequencies || rows <= 0) return false;
+  if ((WALK_LIMIT * SAMPLE_LIMIT) / rows >= window / 2) return true;
+  const shares = [
+    ...groups.map((g) => expectedShare(frequencies, [g])),
+    ...lexemes.map((l) => expectedShare(frequencies, [], [l])),
+  ];
+  return Math.min(...shares) * rows < SAMPLE_LIMIT;
 }
 
 /**
