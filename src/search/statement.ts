@@ -268,6 +268,8 @@ export interface PageStatement {
   shape: ResultShape;
   /** The capped count of main-document matches (0 when not counted). */
   wordMatches: number;
+  /** wordMatches is that count (countQuery's, or past the cap by the statistics), not a placeholder. */
+  wordsCounted?: boolean;
   /** PostgreSQL's lexeme statistics, to guess which way to look for matches first (absent: walk first when dense). */
   frequencies?: LexemeFrequencies | null;
 }
