@@ -125,6 +125,20 @@ describe("listed_search_docs follows every write to experts", () => {
     await totalBecomes(3);
   });
 
+  it("keeps the filter columns in the row, only the document out of it (sql/025)", async () => {
+    // Out of line, a count filtered by language read each match's language_subtags from TOAST.
+    const storage = await app.sql<{ attname: string; attstorage: string }[]>`
+      select attname, attstorage from pg_attribute
+      where attrelid = 'listed_search_docs'::regclass and attname in ('country_code', 'city', 'language_subtags', 'search_doc')
+      order by attname`;
+    expect(storage.map((c) => `${c.attname} ${c.attstorage}`)).toEqual([
+      "city m",
+      "country_code m",
+      "language_subtags m",
+      "search_doc x",
+    ]);
+  });
+
   it("a delete removes the copy", async () => {
     await app.sql`delete from experts where slug in ('lsd-hidden', 'lsd-unverified', 'lsd-one')`;
     expect(await mismatches()).toEqual([]);

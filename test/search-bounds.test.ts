@@ -164,6 +164,30 @@ describe("the best-rated matches, found with bounded work", () => {
     const positions = ids.map((id) => exact.indexOf(id));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
+
+  it("answers the same when the matches are first taken from listed_search_docs, whichever bound stops it", async () => {
+    const where = app.sql`e.is_public and e.is_verified and e.search_doc @@ ${LEGAL}::tsquery`;
+    const listed = app.sql`e.search_doc @@ (select ${LEGAL}::tsquery)`;
+    const run = async (walkFirst: boolean, bounds: { walk: number; sample: number }, viaListed: boolean) =>
+      (
+        await app.sql<{ id: string }[]>`
+          select id::text from (${bestRated(app.sql, where, LIMIT, walkFirst, bounds, viaListed ? listed : undefined)}) c`
+      ).map((r) => r.id);
+    const many = exact.length + 10;
+    // Every way the answer is reached: the walk fills, every match is in the sample, neither.
+    for (const walkFirst of [true, false])
+      for (const bounds of [
+        { walk: many, sample: many },
+        { walk: many, sample: 2 },
+        { walk: 1, sample: many },
+        { walk: 1, sample: 2 },
+      ])
+        expect({ walkFirst, bounds, ids: await run(walkFirst, bounds, true) }).toEqual({
+          walkFirst,
+          bounds,
+          ids: await run(walkFirst, bounds, false),
+        });
+  });
 });
 
 describe("a query word that begins a concept token's name", () => {

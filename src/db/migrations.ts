@@ -20,6 +20,7 @@ import m021 from "../../sql/021_webhooks.sql" with { type: "text" };
 import m022 from "../../sql/022_locales.sql" with { type: "text" };
 import m023 from "../../sql/023_search_rating_band.sql" with { type: "text" };
 import m024 from "../../sql/024_listed_search_docs.sql" with { type: "text" };
+import m025 from "../../sql/025_listed_search_docs_inline_filters.sql" with { type: "text" };
 import m026 from "../../sql/026_search_sound.sql" with { type: "text" };
 
 export interface Migration {
@@ -48,5 +49,6 @@ export const migrations: Migration[] = [
   { version: "022_locales", sql: m022 },
   { version: "023_search_rating_band", sql: m023 },
   { version: "024_listed_search_docs", sql: m024 },
+  { version: "025_listed_search_docs_inline_filters", sql: m025 },
   { version: "026_search_sound", sql: m026 },
 ];

@@ -54,8 +54,15 @@ export async function searchPage(sql: Sql, statement: PageStatement): Promise<ob
   const { plan } = statement;
   const first = await firstPageQuery(sql, statement);
   if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
-  // The first tier ended on this page or before it: how many it holds decides where the rest starts.
-  const wordsTotal = first.length > 0 ? plan.offset + first.length : await countMatches(sql, plan, "words");
+  // The first tier ended on this page or before it: how many it holds decides where the rest starts
+  // (the count the search already took, when it is exact: the same statement at the same version).
+  const counted = statement.wordsCounted && statement.wordMatches <= EXACT_TOTAL_LIMIT;
+  const wordsTotal =
+    first.length > 0
+      ? plan.offset + first.length
+      : counted
+        ? statement.wordMatches
+        : await countMatches(sql, plan, "words");
   const rest = {
     ...statement,
     parsed: plan.parsed,
@@ -138,7 +145,13 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   // The statistics guess which way a dense search looks for its candidates first (statement.ts
   // bestRated) and in which rating band (ratingBand); readPlan has just read them (cached).
   const frequencies = plan.parsed ? await stores.frequencies.get(sql) : null;
-  const rows = await searchPage(sql, { plan, shape, wordMatches, frequencies });
+  const rows = await searchPage(sql, {
+    plan,
+    shape,
+    wordMatches,
+    wordsCounted: Boolean(plan.parsed?.groups.length),
+    frequencies,
+  });
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
