@@ -302,8 +302,10 @@ describe("search by meaning", () => {
     const markus = await search({ q: "Marcus Schmidt" });
     expect(markus.query_interpretation.corrections).toEqual([{ from: "marcus", to: "markus" }]);
     expect(markus.experts[0].slug).toBe("markus-schmidt-german-tutor");
-    // A word that sounds like nothing anyone wrote stays unknown.
-    expect((await search({ q: "fotografer" })).query_interpretation.corrections).toEqual([]);
+    // A word spelt as it sounds is found as the word, and a profession nobody here practises fits no one.
+    const photographer = await search({ q: "fotografer" });
+    expect(photographer.query_interpretation.corrections).toEqual([{ from: "fotografer", to: "photographer" }]);
+    expect((photographer as any).match_quality).toBe("none");
   });
 
   it("never corrects a common English word into another", async () => {
@@ -331,8 +333,21 @@ describe("search by meaning", () => {
     expect((money as any).match_quality).toBe("partial");
     // A profession nobody here practises is read whole, not as the trainer, designer or engineer
     // some expert is, nor as the house a residential advisor helps to buy.
-    for (const q of ["personal trainer for a marathon", "interior designer", "structural engineer", "house cleaner"])
+    for (const q of [
+      "personal trainer for a marathon",
+      "interior designer",
+      "structural engineer",
+      "house cleaner",
+      // Korean spaces its phrases: the phrase is read across the runs, not as "interior" and "designer".
+      "인테리어 디자이너",
+      // In a sentence too, the house is what the painter is for, not the need.
+      "ik zoek een schilder voor mijn huis",
+    ])
       expect(((await search({ q })) as any).match_quality, q).toBe("none");
+    // A need's phrase beside such a profession is still the need (a plumber's website).
+    const plumbing = await search({ q: "our website barely shows up on google when people search for a plumber" });
+    expect((plumbing as any).match_quality).not.toBe("none");
+    expect(plumbing.query_interpretation.recognized.subcategories).toContain("seo");
     // In a name, the surname still fits: the one meant is found, partly.
     const name = await search({ q: "seoyeon kim" });
     expect(name.experts[0].slug).toBe("kim-seo-yeon-software-architect");

@@ -210,6 +210,11 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // while I travel") is met in part only by a profession: the word left beside it ("director",
   // "chef") is another need's word, not this one's.
   const unheard = parsed.groups.some((g, i) => needed[i] && g.unheard);
+  // Beside a profession nobody here practises an everyday word is what it is done to, in a sentence
+  // too ("ik zoek een schilder voor mijn huis": a painter for the house, not a house); a need's
+  // phrase still is a need ("… barely shows up on google when people search for a plumber").
+  const unlisted = parsed.groups.some((g) => g.unlisted);
+  const objectOnly = (g: QueryGroup) => short || (unlisted && !g.label.includes(" "));
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
@@ -224,7 +229,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (!(short && group.everyday) && (b & unheardFit) !== 0))) {
+    if (fit && needed[i] && (!unheard || (!(objectOnly(group) && group.everyday) && (b & unheardFit) !== 0))) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
     }

@@ -42,6 +42,8 @@ export interface QueryGroup {
   unheard?: boolean;
   /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
   everyday?: boolean;
+  /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
+  unlisted?: boolean;
 }
 
 /**
@@ -58,6 +60,9 @@ const MODIFIERS = new Set([
   "children",
   "student",
 ]);
+
+/** The vocabulary's synonym of the professions nobody in the directory practises ("personal trainer", "plumber"). */
+const UNLISTED = "professions not listed";
 
 /**
  * Words that are a pronoun written in lower case and a country's code in capitals: "help us" is
@@ -194,6 +199,9 @@ class Interpreter {
         return this.vocabulary.terms(concept).map((term) => scaled(exact(cityToken(country, term))));
       }
       case "synonym":
+        // A profession nobody here practises is read whole and searched as written, not as the
+        // other unlisted professions its row holds: "plumber" is no dentist.
+        if (concept.key === UNLISTED) return [];
         // Everyday words: searched as text, in every language the vocabulary writes them in.
         return this.vocabulary.terms(concept).map((term) => scaled(exact(...termLexemes(term))));
     }
@@ -220,6 +228,8 @@ class Interpreter {
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
     const ids = conceptIds(named);
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
+    // A profession nobody here practises ("plumber", "personal trainer") is a need nobody has.
+    const unlisted = recognized.some((c) => c.kind === "synonym" && c.key === UNLISTED);
     this.groups.push({
       label,
       alternatives: dedupe(alternatives),
@@ -227,6 +237,7 @@ class Interpreter {
       ...(ids ? { concepts: ids } : {}),
       ...(modifier ? { modifier } : {}),
       ...(everyday ? { everyday } : {}),
+      ...(unlisted ? { unheard: true, unlisted } : {}),
       ...phrase,
       ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
     });
@@ -655,7 +666,10 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   const words = tokens.map((t) => t.text);
   const codes = codeWords(q);
   for (let i = 0; i < tokens.length; ) {
-    if (tokens[i].cjk) {
+    // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
+    // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
+    const spanning = tokens[i].cjk ? vocabulary.longestPhrase(words, i) : null;
+    if (tokens[i].cjk && !(spanning && spanning.length > 1)) {
       interpreter.addCjkRun(tokens[i++].text);
       continue;
     }
