@@ -239,6 +239,17 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(accountant.plain).toBe(false);
   });
 
+  it("reads a profession nobody practises here whole, as written only, across Korean's spaced runs", async () => {
+    const plumber = (await parse("plumber")).groups;
+    expect(plumber).toHaveLength(1);
+    expect(plumber[0]).toMatchObject({ unlisted: true, unheard: true });
+    // Searched as the word itself, not as the other unlisted professions of its row ("dentist").
+    expect(plumber[0].alternatives.every((a) => a.lexemes.join(" ") === "plumber")).toBe(true);
+    const designer = (await parse("인테리어 디자이너")).groups;
+    expect(designer.map((g) => g.label)).toEqual(["인테리어 디자이너"]);
+    expect(designer[0].unlisted).toBe(true);
+  });
+
   it("reads a code inside a CJK sentence as specific", async () => {
     const { groups } = await parse("大学院に出願するのでTOEFLのスコアを上げたい");
     expect(groups.some((g) => g.label === "toefl" && g.weight > 2)).toBe(true);
