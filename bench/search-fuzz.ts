@@ -27,6 +27,7 @@ import { expertUrls } from "../src/experts/urls.ts";
 import type { SearchQuery } from "../src/search/search.ts";
 import { fuzzQueries } from "./fuzz-queries.ts";
 import { SHAPES } from "./search-shapes.ts";
+import { percentile } from "./lib/stats.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -128,11 +129,6 @@ async function implementation(name: string, root: string): Promise<Implementatio
       return search.searchExperts(support.searchDepsFor(sql, urls, fresh), { limit: 10, ...query });
     },
   };
-}
-
-function percentile(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 }
 
 interface Timing {

@@ -17,6 +17,7 @@ import { CountCache } from "../src/search/count-cache.ts";
 import { AnswerCache } from "../src/search/answer-cache.ts";
 import { searchDepsFor } from "../test/support/search.ts";
 import { fuzzQueries } from "./fuzz-queries.ts";
+import { percentile } from "./lib/stats.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -164,7 +165,6 @@ console.log(
 );
 for (const a of all.slice(0, 25))
   console.log(`${a.ms.toFixed(1)} ms ${a.buffers}b ${a.kind}${a.dense ? " (count dense)" : ""}: ${a.q}`);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * xs.length)];
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 {
   const c = all.filter((a) => a.kind === "count words");
@@ -192,7 +192,7 @@ const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 for (const k of new Set(all.map((a) => a.kind))) {
   const xs = all.filter((a) => a.kind === k).map((a) => a.ms);
   console.log(
-    `${k}: n ${xs.length} sum/search ${(sum(xs) / searches).toFixed(2)} p50 ${pct(xs, 0.5).toFixed(1)} p90 ${pct(xs, 0.9).toFixed(1)} top10% share ${(sum(xs.sort((a, b) => b - a).slice(0, Math.ceil(xs.length / 10))) / sum(xs)).toFixed(2)}`,
+    `${k}: n ${xs.length} sum/search ${(sum(xs) / searches).toFixed(2)} p50 ${percentile(xs, 0.5).toFixed(1)} p90 ${percentile(xs, 0.9).toFixed(1)} top10% share ${(sum(xs.sort((a, b) => b - a).slice(0, Math.ceil(xs.length / 10))) / sum(xs)).toFixed(2)}`,
   );
 }
 if (values.plans) await Bun.write(values.plans, plansOut.join("\n"));

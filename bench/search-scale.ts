@@ -26,6 +26,7 @@ import { searchDepsFor, uncounted } from "../test/support/search.ts";
 import { growDirectory } from "./grow.ts";
 import { SHAPES } from "./search-shapes.ts";
 import { syntheticExperts } from "./synthetic.ts";
+import { percentile } from "./lib/stats.ts";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -41,11 +42,6 @@ const { values } = parseArgs({
 });
 const N = Number(values.experts);
 const RUNS = Number(values.runs);
-
-function percentile(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-}
 
 async function explain(deps: SearchDeps, query: SearchQuery): Promise<string> {
   const sql = deps.sql as Pool;

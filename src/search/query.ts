@@ -148,6 +148,13 @@ function conceptIds(concepts: Concept[]): string {
   return [...new Set(concepts.map(conceptId))].sort().join(" ");
 }
 
+/** A plain word read as the professions it names after all (a compound, a correction, a taught language): the need. */
+function asProfession(group: QueryGroup, concepts: Concept[]) {
+  group.weight = GROUP_WEIGHT.profession;
+  group.plain = false;
+  group.concepts = conceptIds(concepts);
+}
+
 function exact(...lexemes: string[]): Alternative {
   return { lexemes, prefix: false, factor: FACTOR.exact };
 }
@@ -346,9 +353,7 @@ class Interpreter {
       if (split && (wordForms(split.last).some(known) || (split.last.length >= 5 && !isCommonWord(word)))) {
         // It names a profession, as a recognised term does (addConceptGroup): the need, not filler.
         group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
-        group.weight = GROUP_WEIGHT.profession;
-        group.plain = false;
-        group.concepts = conceptIds(split.first);
+        asProfession(group, split.first);
         continue;
       }
       // Never "corrected" into a place the user did not write: a city or country is a filter of
@@ -380,9 +385,7 @@ class Interpreter {
         // that a sentence's filler rule halves. Not in a name, whose parts may spell a term.
         const named = asName ? [] : this.professions(nearWords[0]);
         if (named.length) {
-          group.weight = GROUP_WEIGHT.profession;
-          group.plain = false;
-          group.concepts = conceptIds(named);
+          asProfession(group, named);
         }
       }
       // Nobody has the word. A common word of a sentence is only its filler, as before unless no
@@ -417,9 +420,7 @@ class Interpreter {
       const unique = [...new Map(taught.map((c) => [c.key, c])).values()];
       if (!unique.length) continue;
       group.alternatives = dedupe([...group.alternatives, ...unique.flatMap((c) => this.conceptAlternatives(c))]);
-      group.weight = GROUP_WEIGHT.profession;
-      group.plain = false;
-      group.concepts = conceptIds(unique);
+      asProfession(group, unique);
     }
   }
 
@@ -668,13 +669,12 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   for (let i = 0; i < tokens.length; ) {
     // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
     // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
-    const spanning = tokens[i].cjk ? vocabulary.longestPhrase(words, i) : null;
-    if (tokens[i].cjk && !(spanning && spanning.length > 1)) {
+    const found = vocabulary.longestPhrase(words, i);
+    if (tokens[i].cjk && !(found && found.length > 1)) {
       interpreter.addCjkRun(tokens[i++].text);
       continue;
     }
     const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
-    const found = vocabulary.longestPhrase(words, i);
     // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
     const phrase = pronoun && found?.length === 1 ? null : found;
     if (phrase) {

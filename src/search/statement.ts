@@ -443,6 +443,7 @@ function candidates(sql: Sql, page: TierPage) {
     dense ? walked(window, strictMatches, rows) : strictMatches,
   );
   const bandShare = strictBand === null ? 0 : (page.frequencies?.ratedAtLeast?.(strictBand / BAND_STEPS) ?? 0);
+  const probeMin = bandProbeMin(window, bandShare, rows);
   const strict =
     dense && strictBand !== null
       ? probedBand(
@@ -450,14 +451,8 @@ function candidates(sql: Sql, page: TierPage) {
           every,
           window,
           strictBand,
-          bandProbeMin(window, bandShare, rows),
-          narrowerBands(
-            window,
-            strictBand,
-            bandProbeMin(window, bandShare, rows),
-            page.frequencies?.ratedAtLeast,
-            rows,
-          ),
+          probeMin,
+          narrowerBands(window, strictBand, probeMin, page.frequencies?.ratedAtLeast, rows),
         )
       : ratedBand(
           sql,

@@ -4,19 +4,17 @@
  * write words without spaces (Korean does space its phrases, but glues particles to them).
  */
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]/u;
+/** The letters of CJK text (Han, kana, Hangul and the marks written with them), as a character class's body. */
+const CJK_LETTERS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々〆";
+const CJK = new RegExp(`[${CJK_LETTERS}]`, "u");
 /**
  * A word of an alphabetic script: letters and digits that are not CJK. "でTOEFLの" holds one, "toefl"
  * (before, a Latin word swallowed the CJK text after it, and "TOEFL" in a Japanese sentence was
  * never searched nor read as a code).
  */
-export const ALPHABETIC_WORD =
-  /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆])[\p{L}\p{N}])+/gu;
+export const ALPHABETIC_WORD = new RegExp(`(?:(?![${CJK_LETTERS}])[\\p{L}\\p{N}])+`, "gu");
 /** A run of CJK, or an alphabetic word. */
-const TOKEN = new RegExp(
-  `[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}ー々〆]+|${ALPHABETIC_WORD.source}`,
-  "gu",
-);
+const TOKEN = new RegExp(`[${CJK_LETTERS}]+|${ALPHABETIC_WORD.source}`, "gu");
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: "only ASCII" includes its control characters
 const ASCII = /^[\x00-\x7f]*$/;

@@ -29,6 +29,13 @@ export function termKey(term: string): string {
     .join(" ");
 }
 
+/** Adds a concept to a term's concepts, once. */
+function addConcept(map: Map<string, Concept[]>, term: string, concept: Concept) {
+  const list = map.get(term) ?? [];
+  if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
+  map.set(term, list);
+}
+
 /** A normalised term and, when it holds Turkish ı, Polish ł or Russian ё, its spelling with the plain letter. */
 export function termSpellings(key: string): string[] {
   return key ? plainSpellings(key) : [];
@@ -67,9 +74,7 @@ export class Vocabulary {
         }
         const concept: Concept = { kind: entry.kind, key: entry.key };
         if (entry.kind === "subcategory" && entry.locale === "en" && NAMED.test(entry.term)) this.names.add(key);
-        const list = this.concepts.get(key) ?? [];
-        if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
-        this.concepts.set(key, list);
+        addConcept(this.concepts, key, concept);
         const id = conceptId(concept);
         const terms = this.termsOf.get(id) ?? new Set<string>();
         terms.add(key);
@@ -87,9 +92,7 @@ export class Vocabulary {
     for (const [key, concepts] of this.concepts) {
       if (!key.includes(" ")) continue;
       const stem = phraseStem(key.split(" "));
-      const list = this.stemmed.get(stem) ?? [];
-      for (const c of concepts) if (!list.some((d) => d.kind === c.kind && d.key === c.key)) list.push(c);
-      this.stemmed.set(stem, list);
+      for (const concept of concepts) addConcept(this.stemmed, stem, concept);
     }
     this.linkSynonyms();
     this.termWords = new Set(this.words());
@@ -154,9 +157,7 @@ export class Vocabulary {
 
   private addTerm(concept: Concept, term: string) {
     const key = termKey(term);
-    const list = this.concepts.get(key) ?? [];
-    if (!list.some((c) => c.kind === concept.kind && c.key === concept.key)) list.push(concept);
-    this.concepts.set(key, list);
+    addConcept(this.concepts, key, concept);
     this.termsOf.get(conceptId(concept))!.add(key);
   }
 
