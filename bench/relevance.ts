@@ -88,7 +88,7 @@ function comparison(reports: [QuerySet, Report][]): string {
 
 /**
  * Each set by the batch its queries were written in (the id's first part: `g` the first batch of
- * issue 22, `g2` the second, `g3` the third and `g4` the fourth, each written later by someone else), so a figure can be told apart by how
+ * issue 22, `g2` the second, `g3` the third, `g4` the fourth and `g5` the fifth, each written later by someone else), so a figure can be told apart by how
  * long its queries have been around while the ranking changed.
  */
 function batches(reports: [QuerySet, Report][]): string {

@@ -33,7 +33,9 @@ export interface paths {
          *     - Prices: `min_price`/`max_price` bound the expert's `starting_price_usd` (US dollars,
          *       inclusive). Price words in `q` are read into the same bounds and are not searched as
          *       words: "under $150", "below 100 dollars", "less than 80 USD", "over $200", "between $50
-         *       and $100" (and their es/pt/it/de/fr/nl forms, "menos de 100 dólares", "unter 100 $"); "cheap",
+         *       and $100" (and their es/pt/it/de/fr/nl forms, "menos de 100 dólares", "unter 100 $");
+         *       amounts in euros or pounds ("unter 150 Euro", "below £80") at a fixed approximate rate
+         *       (1 EUR = 1.08 USD, 1 GBP = 1.27 USD); "cheap",
          *       "affordable", "low cost", "on a budget" ("barato", "günstig", "pas cher", "economico" …):
          *       at most the median starting price of the experts in the categories `q` or `category` names
          *       (of the whole directory when none), the cheaper half; "free", "free first call", "free

@@ -198,6 +198,27 @@ describe("price bounds", () => {
     }
   });
 
+  it("amounts in euros and pounds are read into US dollars at the fixed rate and filter as the parameters do", async () => {
+    const cases: [q: string, need: string, max: number][] = [
+      ["Steuerberater unter 150 Euro", "steuerberater", 162],
+      ["avocat moins de 200 €", "avocat", 216],
+      ["lawyer below £100", "lawyer", 127],
+      ["юрист до 50 евро", "юрист", 54],
+    ];
+    for (const [q, need, max] of cases) {
+      const worded = await rest({ q });
+      expect({ q, ...worded.query_interpretation!.price }).toMatchObject({ q, meaning: "at_most", max_usd: max });
+      expect({ q, terms: worded.query_interpretation!.terms }).toEqual({ q, terms: [need] });
+      const param = await rest({ q: need, max_price: String(max) });
+      expect({ q, slugs: slugsOf(worded), total: worded.total }).toEqual({
+        q,
+        slugs: slugsOf(param),
+        total: param.total,
+      });
+      for (const e of worded.experts) expect(e.starting_price_usd!).toBeLessThanOrEqual(max);
+    }
+  });
+
   it('"cheap" in nine languages is at most the median starting price of the named category; a parameter replaces it', async () => {
     const legal = (await all({ category: "legal" }))
       .map((e) => e.starting_price_usd)

@@ -91,6 +91,25 @@ describe("price words in Turkish, Polish and Russian", () => {
     }
   });
 
+  it("euros and pounds at the fixed rate; a weight in pounds or a word holding 'euro' stays words", () => {
+    const cases: [string, string, number | null, number | null][] = [
+      ["tutor under 30 euros", "at_most", null, 32.4],
+      ["Steuerberater höchstens 30 Euro pro Stunde", "at_most", null, 32.4],
+      ["lawyer under €200", "at_most", null, 216],
+      ["50€ tutor", "at_most", null, 54],
+      ["tutor below £40", "at_most", null, 50.8],
+      ["GBP 100 accountant", "at_most", null, 127],
+      ["between 50 and 100 euros", "between", 54, 108],
+      ["30ユーロ以下", "at_most", null, 32.4],
+      ["юрист от 100 евро", "at_least", 108, null],
+    ];
+    for (const [q, meaning, min, max] of cases)
+      expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning, min, max } });
+    for (const q of ["dietitian to lose 10 pounds", "eurovision song coach", "europe tax"]) {
+      expect({ q, ...read(q) }).toEqual({ q, price: null, rest: normalizeText(q) });
+    }
+  });
+
   it("cheap words, inflected, with and without ı, ł, ё", () => {
     const cases: [string, string][] = [
       ["ucuz avukat", "avukat"],

@@ -44,6 +44,17 @@ export const CURRENCY = [
   "баксов",
 ];
 
+/**
+ * Other currencies people budget in, read at a fixed approximate rate into US dollars (the
+ * directory's prices are dollars; `query_interpretation.price` shows the dollars used). Only signs
+ * and words that are no unit of anything else: "pound" and "Pfund" are also weights ("lose 10
+ * pounds"), so pounds are read from "£", "GBP" and "sterling" only.
+ */
+export const FOREIGN_CURRENCIES: readonly { code: string; usd: number; words: string[] }[] = [
+  { code: "EUR", usd: 1.08, words: ["€", "eur", "euro", "euros", "евро", "ユーロ", "欧元", "유로", "avro"] },
+  { code: "GBP", usd: 1.27, words: ["£", "gbp", "sterling", "英镑"] },
+];
+
 /** Words before an amount that make it an upper bound, in en, es, pt, it, de, fr, nl, tr, pl, ru. */
 export const AT_MOST = [
   "under",

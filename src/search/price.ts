@@ -12,6 +12,7 @@ import {
   CURRENCY,
   ECONOMY_NOUNS,
   FREE,
+  FOREIGN_CURRENCIES,
   FREE_COMPANIONS,
   LEAVE,
   RANGE_END,
@@ -25,8 +26,9 @@ export type PriceInterpretation = components["schemas"]["PriceInterpretation"];
 // Price words in `q`, read into the same bounds as `min_price`/`max_price` (US dollars, on the
 // expert's starting price, inclusive) and taken out of the text before it is searched, so "under"
 // or "cheap" never match a tagline. Read on the normalised text (lower case, accents dropped:
-// "günstig" is "gunstig", "até" is "ate"). Only US dollars are read ($, USD, dollars): another
-// currency is left as words, since the directory has no exchange rates. The words are in
+// "günstig" is "gunstig", "até" is "ate"). Amounts are read in US dollars ($, USD, dollars), and in
+// euros and pounds at a fixed approximate rate (FOREIGN_CURRENCIES); another currency is left as
+// words. The words are in
 // price-words.ts, normalised here when compiled, with the plain-letter spelling of Turkish ı,
 // Polish ł and Russian ё ("altinda", "bezplatna", "дешевый") beside them.
 
@@ -64,9 +66,12 @@ const wordsPattern = (list: string[], left = true) => {
     .join("|");
 };
 
-const CURRENCY_AFTER = `(?:${wordsPattern(CURRENCY, false)})`;
-/** An amount with its currency: "$150", "us$ 150", "150 dollars", "usd 150", "150$". */
-const AMOUNT = `(?:(?:us ?)?\\$ ?${NUM}|usd ?${NUM}|${NUM} ?${CURRENCY_AFTER})`;
+const FOREIGN_WORDS = FOREIGN_CURRENCIES.flatMap((c) => c.words);
+const CURRENCY_AFTER = `(?:${wordsPattern([...CURRENCY, ...FOREIGN_WORDS], false)})`;
+/** A currency written before its amount: "$150", "us$ 150", "usd 150", "€150", "eur 150", "£80". */
+const CURRENCY_BEFORE = `(?:(?:us ?)?\\$|usd|${alternation(normal(FOREIGN_WORDS).filter((w) => /^[€£]$|^[a-z]{3}$/.test(w)))})`;
+/** An amount with its currency: "$150", "us$ 150", "150 dollars", "usd 150", "150$", "150 €", "30 euro". */
+const AMOUNT = `(?:${CURRENCY_BEFORE} ?${NUM}|${NUM} ?${CURRENCY_AFTER})`;
 const RANGE = new RegExp(
   `${L}(?:(?:${alternation(normal(RANGE_START))}) +)?(${AMOUNT}|${NUM}) *(?:${alternation(normal(RANGE_JOIN))}) *(${AMOUNT}|${NUM})${R}(?: +(?:${wordsPattern(RANGE_END)}))?`,
   "gu",
@@ -101,17 +106,26 @@ export interface PriceWords {
   max: number | null;
 }
 
-function amountOf(match: string): number | null {
+/** Dollars per unit of the currency `match` is written in: 1 for dollars, a FOREIGN_CURRENCIES rate for another. */
+const FOREIGN = FOREIGN_CURRENCIES.map((c) => ({
+  usd: c.usd,
+  pattern: new RegExp(`(?:${wordsPattern(c.words, false)})`, "u"),
+}));
+const dollarsPer = (match: string) => FOREIGN.find((c) => c.pattern.test(match))?.usd ?? 1;
+
+/** The amount `match` states, in US dollars (cents kept). */
+function amountOf(match: string, rate = dollarsPer(match)): number | null {
   const m = new RegExp(NUM, "u").exec(match);
   if (!m) return null;
   let digits = m[1];
   // "1,500" and "1.500" are thousands; "99.50" and "99,50" are cents.
   digits = /[,.]\d{3}(?:[,.]|$)/.test(digits) ? digits.replace(/[,.](?=\d{3}(?:[,.]|$))/g, "") : digits;
   const value = Number(digits.replace(",", ".")) * (m[2] ? 1000 : 1);
-  return Number.isFinite(value) && value <= 1_000_000 ? value : null;
+  if (!Number.isFinite(value) || value > 1_000_000) return null;
+  return rate === 1 ? value : Math.round(value * rate * 100) / 100;
 }
 
-const CURRENCY_IN = new RegExp(`\\$|usd|${CURRENCY_AFTER}`, "u");
+const CURRENCY_IN = new RegExp(`${CURRENCY_BEFORE}|${CURRENCY_AFTER}`, "u");
 const hasCurrency = (text: string) => CURRENCY_IN.test(text);
 
 /**
@@ -138,7 +152,7 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
   };
   take(RANGE, (m) => {
     if (!hasCurrency(m[0])) return false;
-    const [a, b] = [...m[0].matchAll(new RegExp(NUM, "gu"))].map((x) => amountOf(x[0]));
+    const [a, b] = [...m[0].matchAll(new RegExp(NUM, "gu"))].map((x) => amountOf(x[0], dollarsPer(m[0])));
     if (a === null || a === undefined || b === null || b === undefined) return false;
     atLeast(Math.min(a, b));
     atMost(Math.max(a, b));
