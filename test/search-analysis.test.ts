@@ -169,7 +169,12 @@ describe("reading a query", () => {
 
   it("corrects unknown words of five letters or more from the lexicon", async () => {
     const lexicon = async (words: string[]) =>
-      new Map(words.map((w) => [w, w === "lawyr" ? { known: false, near: ["lawyer"] } : { known: true, near: [] }]));
+      new Map(
+        words.map((w) => [
+          w,
+          w === "lawyr" ? { known: false, near: ["lawyer"], edits: 1 } : { known: true, near: [], edits: 0 },
+        ]),
+      );
     const { groups, interpretation } = await parseQuery("lawyr", vocabulary, lexicon);
     expect(interpretation.corrections).toEqual([{ from: "lawyr", to: "lawyer" }]);
     expect(groups[0].alternatives.some((a) => a.lexemes[0] === "cat:legal" && a.factor === 0.6)).toBe(true);
@@ -230,13 +235,33 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   it("reads a misspelt profession as the profession: the need, not a sentence's filler", async () => {
     const lexicon = async (words: string[]) =>
       new Map(
-        words.map((w) => [w, w === "acountant" ? { known: false, near: ["accountant"] } : { known: true, near: [] }]),
+        words.map((w) => [
+          w,
+          w === "acountant" ? { known: false, near: ["accountant"], edits: 1 } : { known: true, near: [], edits: 0 },
+        ]),
       );
     const { groups } = await parseQuery("an acountant for my small bakery and a lawyer", vocabulary, lexicon);
     const accountant = groups.find((g) => g.label === "acountant")!;
     expect(accountant.weight).toBe(groups.find((g) => g.label === "lawyer")!.weight);
     expect(accountant.concepts).toContain("accounting");
     expect(accountant.plain).toBe(false);
+  });
+
+  it("in a sentence, a correction of two edits is not made the need: another language's word is as near as a typo", async () => {
+    const lexicon = async (words: string[]) =>
+      new Map(
+        words.map((w) => [
+          w,
+          w === "paziente" ? { known: false, near: ["patente"], edits: 2 } : { known: true, near: [], edits: 0 },
+        ]),
+      );
+    const { groups } = await parseQuery("cerco un insegnante di giapponese paziente", vocabulary, lexicon);
+    const patient = groups.find((g) => g.label === "paziente")!;
+    expect(patient.concepts).toBeUndefined();
+    expect(patient.weight).toBeLessThan(groups.find((g) => g.label === "insegnante di giapponese")!.weight);
+    // In a short phrase it is a typo of the need, and read as it.
+    const phrase = await parseQuery("paziente lawyer", vocabulary, lexicon);
+    expect(phrase.groups.find((g) => g.label === "paziente")!.concepts).toContain("patents");
   });
 
   it("reads a profession nobody practises here whole, as written only, across Korean's spaced runs", async () => {
@@ -354,10 +379,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
         words.map((w) => [
           w,
           w === "lyonz"
-            ? { known: false, near: ["lyon"] }
+            ? { known: false, near: ["lyon"], edits: 1 }
             : w === "khim"
-              ? { known: false, near: ["kim"] }
-              : { known: true, near: [] },
+              ? { known: false, near: ["kim"], edits: 1 }
+              : { known: true, near: [], edits: 0 },
         ]),
       );
     expect((await parseQuery("lyonz", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
@@ -373,10 +398,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
         words.map((w) => [
           w,
           w === "parkr"
-            ? { known: false, near: ["parker"] }
+            ? { known: false, near: ["parker"], edits: 1 }
             : w === "lawer"
-              ? { known: false, near: ["lawyer"] }
-              : { known: true, near: [] },
+              ? { known: false, near: ["lawyer"], edits: 1 }
+              : { known: true, near: [], edits: 0 },
         ]),
       );
     const corrections = async (q: string) => (await parseQuery(q, vocabulary, lexicon)).interpretation.corrections;

@@ -369,6 +369,18 @@ describe("search by meaning", () => {
     expect(teach.query_interpretation.recognized.subcategories).toContain("japanese");
     expect((teach as any).match_quality).not.toBe("none");
     expect((teach.experts[0] as any).categories).toContain("language-tutor");
+    // In the case forms a Russian, Polish or Turkish sentence puts the teacher and the language in.
+    for (const [q, language] of [
+      ["Ищу терпеливого онлайн-преподавателя испанского с нуля", "spanish"],
+      ["Szukam nauczyciela niemieckiego", "german"],
+      ["Almanca öğretmeni arıyorum", "german"],
+    ] as const) {
+      const taught = await search({ q });
+      expect({ q, subcategories: taught.query_interpretation.recognized.subcategories }).toEqual({
+        q,
+        subcategories: expect.arrayContaining([language]),
+      });
+    }
     const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
     expect(taxes.query_interpretation.recognized.subcategories).not.toContain("japanese");
     expect(taxes.query_interpretation.recognized.languages).toContain("ja");

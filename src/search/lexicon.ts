@@ -45,7 +45,7 @@ export function lexiconLookup(sql: Sql): LexiconLookup {
                 order by similarity(l.word, k.word) desc, l.word limit 6) end as sounds
       from (select w.word, exists (select 1 from search_lexicon x where x.word = w.word) as known
             from unnest(${words}::text[]) as w(word)) k`;
-    const result = new Map<string, { known: boolean; near: string[] }>();
+    const result = new Map<string, { known: boolean; near: string[]; edits: number }>();
     for (const row of rows) {
       const allowed = maxEdits(row.word);
       const sounds = new Set(row.sounds);
@@ -61,6 +61,7 @@ export function lexiconLookup(sql: Sql): LexiconLookup {
       const best = scored[0]?.distance;
       result.set(row.word, {
         known: row.known,
+        edits: best ?? 0,
         near: scored
           .filter((c) => c.distance === best)
           .slice(0, MAX_CORRECTIONS)

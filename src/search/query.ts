@@ -1,5 +1,5 @@
 import type { components } from "../../generated/agents.ts";
-import { normalizeText } from "./normalize.ts";
+import { normalizeText, plainSpellings } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { isRole } from "./roles.ts";
 import { isCommonWord } from "./common-words.ts";
@@ -91,7 +91,10 @@ export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzz
 export const MAX_SYNONYM_WORDS = 2;
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */
-export type LexiconLookup = (words: string[]) => Promise<Map<string, { known: boolean; near: string[] }>>;
+/** Per word: whether the lexicon holds it, else its nearest spellings and how many edits away they are (a sound-alike counts one). */
+export type LexiconLookup = (
+  words: string[],
+) => Promise<Map<string, { known: boolean; near: string[]; edits: number }>>;
 
 const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the issue's five letters). */
@@ -99,14 +102,29 @@ const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
 /** In a query that reads as a name, a surname this short still gets a fuzzy match ("Parkr" → "Parker", "Khim" → "Kim"). */
 const MIN_FUZZY_NAME = 4;
-/** Words of learning and teaching (normalised), in the languages queries come in: beside a language they ask for its tutor. */
+/**
+ * Words of learning and teaching, in the languages queries come in, with the case forms a
+ * sentence puts them in (ru, pl, tr): beside a language they ask for its tutor ("преподавателя
+ * испанского", "nauczyciela niemieckiego"). Normalised as `q` is (accents dropped; ı, ł, ё also plain).
+ */
 const TEACHING_WORDS = new Set(
   (
-    "teach teaching learn learning study studying practice practise practising practicing improve tutor tutoring " +
-    "teacher lesson lessons class classes course courses aprender ensenar clases clase profesor profesora curso " +
-    "apprendre enseigner cours professeur lernen lehren unterricht lehrer lehrerin nachhilfe kurs imparare " +
-    "insegnare lezioni insegnante corso aulas professor leren lessen leraar cursus"
-  ).split(" "),
+    "teach teaching learn learning study studying practice practise practising practicing improve tutor tutors " +
+    "tutoring teacher teachers lesson lessons class classes course courses " +
+    "aprender ensenar estudiar clases clase profesor profesora profesores curso cursos " +
+    "apprendre enseigner etudier cours professeur professeure prof lecon lecons " +
+    "lernen lehren unterricht lehrer lehrerin nachhilfe kurs kurse " +
+    "imparare insegnare studiare lezione lezioni insegnante professore professoressa corso corsi ripetizioni " +
+    "aula aulas professor professora ensinar estudar " +
+    "leren lessen les bijles leraar lerares docent cursus " +
+    "учить выучить изучать изучить урок уроки уроков занятия репетитор репетитора репетитором " +
+    "преподаватель преподавателя преподавателем учитель учителя учителем курс курсы курсов " +
+    "uczyć nauczyć nauka nauki lekcja lekcje lekcji kurs kursu nauczyciel nauczyciela nauczycielka nauczycielki " +
+    "korepetycje korepetytor korepetytora lektor lektora " +
+    "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası"
+  )
+    .split(" ")
+    .flatMap((w) => plainSpellings(normalizeText(w))),
 );
 
 /** Function words that are part of names ("de Boer", "van Dijk", "dos Santos", "bin Said"). */
@@ -383,7 +401,10 @@ class Interpreter {
         // A misspelt profession is the profession ("enterpreneur coaching", "acountant for my
         // shop"): the need, as the word written right would be (addConceptGroup), not a plain word
         // that a sentence's filler rule halves. Not in a name, whose parts may spell a term.
-        const named = asName ? [] : this.professions(nearWords[0]);
+        // In a sentence, only a correction of one edit: two reach another language's word as often
+        // as a typo ("paziente", Italian for patient, is two from "patente").
+        const sure = this.isShortPhrase() || entry.edits <= 1;
+        const named = asName || !sure ? [] : this.professions(nearWords[0]);
         if (named.length) {
           asProfession(group, named);
         }

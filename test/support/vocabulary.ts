@@ -16,4 +16,4 @@ export async function shippedVocabulary(): Promise<Vocabulary> {
 
 /** A lexicon that knows every word: reading a query without typo correction. */
 export const noLexicon: LexiconLookup = async (words) =>
-  new Map(words.map((w) => [w, { known: true, near: [] as string[] }]));
+  new Map(words.map((w) => [w, { known: true, near: [] as string[], edits: 0 }]));
