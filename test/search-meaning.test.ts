@@ -364,6 +364,16 @@ describe("search by meaning", () => {
     for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
   });
 
+  it("ranks a need met itself above two met only through an expert's broader categories", async () => {
+    // Unpaid wages: an employment lawyer (legal) before the family and contract lawyers whose
+    // categories (legal, human-resources) are the parents of both needs read, employment law and pay.
+    const wages = await search({ q: "Мой работодатель не платит зарплату уже два месяца" });
+    expect(wages.query_interpretation.recognized.subcategories).toEqual(
+      expect.arrayContaining(["employment-law", "compensation"]),
+    );
+    expect(wages.experts[0].slug).toMatch(/-employment-lawyer$/);
+  });
+
   it("reads a language beside a word of teaching as its tutoring, not otherwise", async () => {
     const teach = await search({ q: "looking for someone who can teach me japanese before my trip" });
     expect(teach.query_interpretation.recognized.subcategories).toContain("japanese");

@@ -79,9 +79,11 @@ export const GROUP_WEIGHT = { profession: 2, word: 1, filler: 0.5 } as const;
 
 /**
  * Match factors: exact words and concepts, another name of the same concept ("attorney" for
- * "lawyer", searched as text), word prefixes, typo corrections, a parent category.
+ * "lawyer", searched as text), word prefixes, typo corrections, a parent category. A parent
+ * category stays below rank.ts's FULL_MATCH (0.5), so it covers a need only in part: two needs
+ * met by an expert's categories alone must not outweigh one met itself.
  */
-export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.45 } as const;
+export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzzy: 0.6, parent: 0.35 } as const;
 
 /**
  * At most this many other names of a concept are searched as words beside its tokens: enough for
