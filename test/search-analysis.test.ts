@@ -275,6 +275,15 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(designer[0].unlisted).toBe(true);
   });
 
+  it("reads an amount written short as a number, not a code, and English 'pass' as no passport", async () => {
+    const saved = (await parse("I have 50k in a savings account, where should I invest it")).groups;
+    expect(saved.find((g) => g.label === "50k")!.weight).toBeLessThan(saved.find((g) => g.label === "invest")!.weight);
+    // German "Pass" (a passport) is only read in its phrases: "pass the IELTS" is the exam.
+    const exam = await parse("I need to pass the IELTS for my visa");
+    expect(exam.interpretation.recognized.subcategories).not.toContain("citizenship");
+    expect((await parse("Reisepass verlängern")).interpretation.recognized.subcategories).toContain("citizenship");
+  });
+
   it("reads a code inside a CJK sentence as specific", async () => {
     const { groups } = await parse("大学院に出願するのでTOEFLのスコアを上げたい");
     expect(groups.some((g) => g.label === "toefl" && g.weight > 2)).toBe(true);

@@ -582,13 +582,18 @@ const SPECIFIC = 2;
 /** A concept's token stands in for a specific term below the term itself, even as a first subcategory (A, document.ts) against the term in a tag (B). */
 const STAND_IN = 0.75;
 
-/** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"). */
+/** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"), not an amount ("50k"). */
 function codeWords(q: string): Set<string> {
   const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
   return new Set(
-    words.filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w))).map((w) => normalizeText(w)),
+    words
+      .filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w) && !AMOUNT_WORD.test(w)))
+      .map((w) => normalizeText(w)),
   );
 }
+
+/** An amount written short ("50k", "2m", "1.5M", "10bn"): a number, not a code. */
+const AMOUNT_WORD = /^\d+(?:[.,]\d+)?(?:k|m|mn|bn|mio|mrd)$/iu;
 
 /** A profession's term or a plain word, with a code among its words or a number beside a word ("ISO 27001"). */
 function isSpecific(group: QueryGroup, codes: ReadonlySet<string>): boolean {
