@@ -65,4 +65,23 @@ describe("plans", () => {
       conn.release();
     }
   });
+
+  // src/db/connect.ts: a statement whose estimate passed jit_above_cost would spend 50–100 ms
+  // compiling. Asked of several connections of the pool at once, so more than one session answers
+  // on a server (PGlite is one session, and accepts the setting without having a JIT).
+  it("runs its sessions with JIT off", async () => {
+    const sessions = app.kind === "server" ? 3 : 1;
+    const conns = await Promise.all(Array.from({ length: sessions }, () => app.sql.reserve()));
+    try {
+      const answers = await Promise.all(
+        conns.map(
+          (c) => c<{ jit: string; pid: number }[]>`select current_setting('jit') as jit, pg_backend_pid() as pid`,
+        ),
+      );
+      expect(answers.map(([a]) => a.jit)).toEqual(conns.map(() => "off"));
+      expect(new Set(answers.map(([a]) => a.pid)).size).toBe(sessions);
+    } finally {
+      for (const c of conns) c.release();
+    }
+  });
 });

@@ -54,15 +54,21 @@ export interface DatabaseOptions {
 const ignoreNotices = () => {};
 
 /**
- * Planner settings for every session. The directory's working set is cached, so random reads
- * cost about what sequential ones do: with the default random_page_cost of 4 the planner scanned
- * all of `experts` for `like '%lawyer%'` (21 ms on 20k experts) instead of using the trigram
- * index (3 ms). Plans are left to PostgreSQL's own choice (plan_cache_mode auto): lookups by key
- * go generic after a few executions and stop paying for planning, and the search statements,
- * whose generic plan is dangerous, are sent unnamed so they are planned with their values every
- * time (src/search/custom-plan.ts).
+ * Settings for every session. The directory's working set is cached, so random reads cost about
+ * what sequential ones do: with the default random_page_cost of 4 the planner scanned all of
+ * `experts` for `like '%lawyer%'` (21 ms on 20k experts) instead of using the trigram index (3 ms).
+ * Plans are left to PostgreSQL's own choice (plan_cache_mode auto): lookups by key go generic
+ * after a few executions and stop paying for planning, and the search statements, whose generic
+ * plan is dangerous, are sent unnamed so they are planned with their values every time
+ * (src/search/custom-plan.ts).
+ *
+ * JIT off: PostgreSQL 11+ compiles a statement with LLVM when its estimated cost passes
+ * jit_above_cost (100,000), which pays for queries that run for seconds, not for ours. No search
+ * statement passes it at 100k experts (the dearest 16,000), but one that did would pay 50–100 ms of
+ * compiling (65–176 functions) for a statement that runs in 5–60 ms (docs/operations.md). PGlite
+ * has no JIT; the setting is accepted there and changes nothing.
  */
-const PLANNER_SETTINGS = { random_page_cost: "1.1" } as const;
+const SESSION_SETTINGS = { random_page_cost: "1.1", jit: "off" } as const;
 
 /**
  * Opens the database every feature talks to through the same postgres.js `sql`: a PostgreSQL
@@ -77,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: poolSize,
       onnotice: ignoreNotices,
       // The pid lets /metrics count this process's own connections in pg_stat_activity.
-      connection: { ...PLANNER_SETTINGS, application_name: `expert-directory/${process.pid}` },
+      connection: { ...SESSION_SETTINGS, application_name: `expert-directory/${process.pid}` },
     });
     return {
       sql,
@@ -130,8 +136,8 @@ async function openEmbedded(dataDir: string, counted: ReturnType<typeof statemen
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SERVER_SETTINGS],
     });
     // PGlite is one backend session for its whole life and ignores startup parameters, so the
-    // planner settings the server gets per connection are set here once.
-    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`set ${name} = ${value}`);
+    // session settings the server gets per connection are set here once.
+    for (const [name, value] of Object.entries(SESSION_SETTINGS)) await pglite.exec(`set ${name} = ${value}`);
     const socket = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
     await socket.start();
     const [host, port] = socket.getServerConn().split(":");

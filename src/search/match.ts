@@ -2,7 +2,7 @@ import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type Alternative, FACTOR, isShortPhrase, type ParsedQuery, type QueryGroup } from "./query.ts";
-import { lexemeQuery } from "./rank.ts";
+import { detoastedDoc, lexemeQuery } from "./rank.ts";
 import { isRole } from "./roles.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
 
@@ -155,8 +155,7 @@ export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
     return sql`(select case when m.bits <> 0 then m.bits when e.search_bio @@ ${any}::tsquery then ${BIT.bio}::int else 0 end from (select ${main} as bits) as m)`;
   });
   const fields = groups.length
-    ? // `|| ''` detoasts the document once per row (as rank.ts does); every test then reads that copy.
-      sql`(select array[${join(groups, sql`,`)}]::int[] from (select e.search_doc || ''::tsvector as doc offset 0) as dd)`
+    ? sql`(select array[${join(groups, sql`,`)}]::int[] from ${detoastedDoc(sql)})`
     : sql`array[]::int[]`;
   const verbatim = parsed.pattern ? sql`e.search_text like ${parsed.pattern}` : sql`false`;
   return sql`${fields} as match_fields, ${verbatim} as match_verbatim`;
