@@ -247,21 +247,42 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(accountant.plain).toBe(false);
   });
 
+  it("never corrects a common word of a query language: it is a word the directory lacks, not a typo", async () => {
+    const seen: string[] = [];
+    const lexicon = async (words: string[]) => {
+      seen.push(...words);
+      return new Map(words.map((w) => [w, { known: false, near: ["patente"], edits: 1 }]));
+    };
+    // Italian "paziente", Dutch "dochter", German "Feier", Russian "месяца": as meant.
+    for (const q of [
+      "un insegnante paziente per mio figlio",
+      "gitaarles voor mijn dochter",
+      "Hochzeitsband für unsere Feier",
+    ]) {
+      const parsed = await parseQuery(q, vocabulary, lexicon);
+      expect({ q, corrections: parsed.interpretation.corrections }).toEqual({ q, corrections: [] });
+    }
+    // A misspelt English word still is corrected.
+    const typo = await parseQuery("patnet attorney for my invention", vocabulary, lexicon);
+    expect(typo.interpretation.corrections).toEqual([{ from: "patnet", to: "patente" }]);
+  });
+
   it("in a sentence, a correction of two edits is not made the need: another language's word is as near as a typo", async () => {
+    // A word of no list (common words are never corrected: "paziente" is Italian), two edits from a term.
     const lexicon = async (words: string[]) =>
       new Map(
         words.map((w) => [
           w,
-          w === "paziente" ? { known: false, near: ["patente"], edits: 2 } : { known: true, near: [], edits: 0 },
+          w === "pazzientte" ? { known: false, near: ["patente"], edits: 2 } : { known: true, near: [], edits: 0 },
         ]),
       );
-    const { groups } = await parseQuery("cerco un insegnante di giapponese paziente", vocabulary, lexicon);
-    const patient = groups.find((g) => g.label === "paziente")!;
+    const { groups } = await parseQuery("cerco un insegnante di giapponese pazzientte", vocabulary, lexicon);
+    const patient = groups.find((g) => g.label === "pazzientte")!;
     expect(patient.concepts).toBeUndefined();
     expect(patient.weight).toBeLessThan(groups.find((g) => g.label === "insegnante di giapponese")!.weight);
     // In a short phrase it is a typo of the need, and read as it.
-    const phrase = await parseQuery("paziente lawyer", vocabulary, lexicon);
-    expect(phrase.groups.find((g) => g.label === "paziente")!.concepts).toContain("patents");
+    const phrase = await parseQuery("pazzientte lawyer", vocabulary, lexicon);
+    expect(phrase.groups.find((g) => g.label === "pazzientte")!.concepts).toContain("patents");
   });
 
   it("reads a profession nobody practises here whole, as written only, across Korean's spaced runs", async () => {

