@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { buildDocument } from "../src/search/document.ts";
 import { editDistance } from "../src/search/edit-distance.ts";
+import { inflectionStem } from "../src/search/inflection.ts";
 import { boundQuery, MAX_ALTERNATIVES } from "../src/search/bounds.ts";
 import { maxEdits } from "../src/search/lexicon.ts";
 import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
@@ -294,6 +295,16 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     const designer = (await parse("인테리어 디자이너")).groups;
     expect(designer.map((g) => g.label)).toEqual(["인테리어 디자이너"]);
     expect(designer[0].unlisted).toBe(true);
+  });
+
+  it("reads a Russian phrase in the case a request puts it in", async () => {
+    // The vocabulary writes "трудовое право" (nominative); a request says "по трудовому праву" (dative).
+    const { interpretation } = await parse("Ищу юриста по трудовому праву");
+    expect(interpretation.recognized.subcategories).toContain("employment-law");
+    expect(inflectionStem("трудовому")).toBe(inflectionStem("трудовое"));
+    expect(inflectionStem("праву")).toBe(inflectionStem("право"));
+    // A short word keeps three letters of its root.
+    expect(inflectionStem("дома")).toBe("дом");
   });
 
   it("reads an amount written short as a number, not a code, and English 'pass' as no passport", async () => {

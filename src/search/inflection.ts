@@ -8,6 +8,7 @@
  * is not a last will).
  */
 export function inflectionStem(word: string): string {
+  if (/^\p{Script=Cyrillic}{4,}$/u.test(word)) return russianStem(word);
   if (!/^\p{Script=Latin}{4,}$/u.test(word)) return word;
   let stem = word;
   if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
@@ -19,6 +20,65 @@ export function inflectionStem(word: string): string {
   // "quitting" → "quitt" → "quit"; "stopped" → "stop".
   if (stem.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(stem)) stem = stem.slice(0, -1);
   return stem;
+}
+
+/**
+ * Russian case endings (a light stemmer, as Lucene's RussianLightStemmer: the ending, nothing of
+ * the root): a request puts a phrase the vocabulary writes in the nominative in another case
+ * ("юрист по трудовому праву" is "трудовое право", "налогового консультанта" "налоговый
+ * консультант"). Longest ending first; three letters of the word are always kept.
+ */
+const RUSSIAN_ENDINGS = [
+  "ыми",
+  "ими",
+  "ого",
+  "его",
+  "ому",
+  "ему",
+  "ами",
+  "ями",
+  "ая",
+  "яя",
+  "ое",
+  "ее",
+  "ые",
+  "ие",
+  "ый",
+  "ий",
+  "ой",
+  "ую",
+  "юю",
+  "ых",
+  "их",
+  "ым",
+  "им",
+  "ей",
+  "ов",
+  "ев",
+  "ам",
+  "ям",
+  "ах",
+  "ях",
+  "ом",
+  "ем",
+  "ию",
+  "ия",
+  "а",
+  "я",
+  "о",
+  "е",
+  "у",
+  "ю",
+  "ы",
+  "и",
+  "й",
+  "ь",
+];
+
+function russianStem(word: string): string {
+  for (const ending of RUSSIAN_ENDINGS)
+    if (word.endsWith(ending) && word.length - ending.length >= 3) return word.slice(0, -ending.length);
+  return word;
 }
 
 /** A phrase's words, each at its stem, joined by one space. */
