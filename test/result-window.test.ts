@@ -73,7 +73,8 @@ describe("the result window on a directory larger than it", () => {
   beforeAll(async () => {
     big = await startApp();
     await importExperts(big.sql, syntheticExperts(1200), { batchSize: 1000 });
-  });
+    // A real import of 1,200 experts: on a busy machine it has taken a minute.
+  }, 240_000);
   afterAll(() => big.stop());
 
   it("says has_more until the last reachable page, then false although more match; the next page is a 400", async () => {
