@@ -174,7 +174,9 @@ export function relevance(
       term(i);
     });
   out.text("(select (");
-  sum((i) => out.number(groups[i].weight, "float8").text(` * least(1, "g${i}" / `).number(FULL_MATCH, "float8").text(")"));
+  sum((i) =>
+    out.number(groups[i].weight, "float8").text(` * least(1, "g${i}" / `).number(FULL_MATCH, "float8").text(")"),
+  );
   out.text(") / ").number(total, "float8").text(" + 0.5 * (");
   sum((i) => out.number(groups[i].weight, "float8").text(` * "g${i}"`));
   out.text(") / ").number(total, "float8").text(" + ");

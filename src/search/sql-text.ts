@@ -32,8 +32,7 @@ export class SqlText {
 
   /** A finite number written into the text as a literal of `type`. */
   number(n: number, type: "float8" | "int"): this {
-    if (!Number.isFinite(n) || (type === "int" && !Number.isInteger(n)))
-      throw new Error(`not a ${type} literal: ${n}`);
+    if (!Number.isFinite(n) || (type === "int" && !Number.isInteger(n))) throw new Error(`not a ${type} literal: ${n}`);
     return this.text(`'${n}'::${type}`);
   }
 
