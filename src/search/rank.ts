@@ -127,8 +127,41 @@ const titleQueries = new WeakMap<readonly Alternative[], string>();
 
 function titleQuery(terms: readonly Alternative[]): string {
   let text = titleQueries.get(terms);
-  if (text === undefined) titleQueries.set(terms, (text = terms.map((a) => alternativeQuery(a, "AB")).join(" | ")));
+  if (text === undefined)
+    titleQueries.set(
+      terms,
+      (text = implied(terms)
+        .map((a) => alternativeQuery(a, "AB"))
+        .join(" | ")),
+    );
   return text;
+}
+
+/**
+ * `terms` without those another one implies: an OR of them is true exactly when it is without
+ * them. A term of exact words ("family law attorney") is implied by a term of exact words that are
+ * all among its own ("family law"), and by an earlier term of the same words in another order. A
+ * profession's names in every locale repeat each other so (tax accountant: 207 names, 109 of them
+ * implied), and each is tested on every candidate's document.
+ */
+export function implied(terms: readonly Alternative[]): Alternative[] {
+  const sets = terms.map((a) => new Set(a.lexemes));
+  const within = (inner: Set<string>, outer: Set<string>) => {
+    for (const l of inner) if (!outer.has(l)) return false;
+    return true;
+  };
+  return terms.filter(
+    (a, i) =>
+      a.prefix ||
+      !terms.some(
+        (b, j) =>
+          j !== i &&
+          !b.prefix &&
+          sets[j].size > 0 &&
+          (sets[j].size < sets[i].size || (sets[j].size === sets[i].size && j < i)) &&
+          within(sets[j], sets[i]),
+      ),
+  );
 }
 
 /** Added when the whole query, or a phrase of it (see Phrase), appears verbatim in the name, a title or a tagline. */
