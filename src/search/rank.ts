@@ -146,22 +146,21 @@ function titleQuery(terms: readonly Alternative[]): string {
  */
 export function implied(terms: readonly Alternative[]): Alternative[] {
   const sets = terms.map((a) => new Set(a.lexemes));
+  // The exact terms by their first word: a term implying another has its first word among the other's.
+  const byFirst = new Map<string, number[]>();
+  terms.forEach((a, j) => {
+    if (a.prefix || !a.lexemes.length) return;
+    const list = byFirst.get(a.lexemes[0]);
+    if (list) list.push(j);
+    else byFirst.set(a.lexemes[0], [j]);
+  });
   const within = (inner: Set<string>, outer: Set<string>) => {
     for (const l of inner) if (!outer.has(l)) return false;
     return true;
   };
-  return terms.filter(
-    (a, i) =>
-      a.prefix ||
-      !terms.some(
-        (b, j) =>
-          j !== i &&
-          !b.prefix &&
-          sets[j].size > 0 &&
-          (sets[j].size < sets[i].size || (sets[j].size === sets[i].size && j < i)) &&
-          within(sets[j], sets[i]),
-      ),
-  );
+  const impliedBy = (i: number, j: number) =>
+    j !== i && (sets[j].size < sets[i].size || (sets[j].size === sets[i].size && j < i)) && within(sets[j], sets[i]);
+  return terms.filter((a, i) => a.prefix || ![...sets[i]].some((l) => byFirst.get(l)?.some((j) => impliedBy(i, j))));
 }
 
 /** Added when the whole query, or a phrase of it (see Phrase), appears verbatim in the name, a title or a tagline. */

@@ -36,9 +36,14 @@ export class SqlText {
     return this.text(`'${n}'::${type}`);
   }
 
-  /** The text and values as one fragment of `sql`'s statements. */
+  /**
+   * The text and values as one fragment of `sql`'s statements. Made from one fixed template, its
+   * strings and values then replaced (the fields postgres.js writes a fragment from): postgres.js
+   * keeps an Error per template's strings array, by identity and forever (query.js cachedError,
+   * the origin of its errors), so an array made per fragment would grow that map by one every search.
+   */
   fragment(sql: Sql): Fragment {
-    const strings = Object.assign([...this.texts], { raw: [...this.texts] });
-    return sql(strings as unknown as TemplateStringsArray, ...(this.values as never[]));
+    const fragment = sql`${null}`;
+    return Object.assign(fragment, { strings: this.texts, args: this.values });
   }
 }
