@@ -90,7 +90,9 @@ describe("values written into a search statement", () => {
   it("writes SqlText's numbers as the same doubles, in nested fragments too", async () => {
     const values = [0.19999999999999998, 1 / 3, 0.45, 1e-7, 32768];
     const out = new SqlText().text("select array[");
-    values.forEach((v, i) => out.text(i ? ", " : "").number(v, "float8"));
+    values.forEach((v, i) => {
+      out.text(i ? ", " : "").number(v, "float8");
+    });
     out.text("]::float8[] as v, ").value("ok").text("::text as t");
     const [row] = await plannedWithValues(app.sql<{ v: number[]; t: string }[]>`${out.fragment(app.sql)}`);
     expect(row.v).toEqual(values);
