@@ -42,15 +42,20 @@ const isTemplate = (value: unknown): value is Template =>
 
 /**
  * A value as the literal PostgreSQL reads to the same value, or null to leave it a parameter. A
- * string is an escape string (E'…', its backslashes and quotes doubled: read alike whatever
- * standard_conforming_strings says) and a number the text postgres.js would send (`'' + x`),
+ * string is dollar-quoted ($$…$$, read as written) when it holds no `$`, else an escape string
+ * (E'…', its backslashes and quotes doubled: read alike whatever standard_conforming_strings
+ * says); a number is the text postgres.js would send (`'' + x`),
  * quoted: both of type unknown, as an untyped parameter is, so PostgreSQL gives them the type the
  * context wants, as it did the parameter. A string holding NUL (which no statement text can) and
  * every other value (arrays, booleans, dates) stay parameters.
  */
 function literal(value: unknown): string | null {
-  if (typeof value === "string")
-    return value.includes("\0") ? null : `E'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+  if (typeof value === "string") {
+    if (value.includes("\0")) return null;
+    // Without a `$` in it (every tsquery text a search writes), dollar-quoted: read as written, nothing to escape.
+    if (!value.includes("$")) return `$$${value}$$`;
+    return `E'${value.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+  }
   if (typeof value === "number" && Number.isFinite(value)) return `'${value}'`;
   return null;
 }

@@ -326,8 +326,9 @@ class Interpreter {
     if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
     // Not the label's own words or their inflections ("taxes" for "tax": the prefix finds them), nor plurals of another.
     const stems = label.split(" ").map((w) => w.slice(0, 4));
-    const candidates = remembered(this.vocabulary, `synonyms\n${conceptId(named[0])}`, () =>
-      this.vocabulary
+    // The concept's one-word names that are not plurals of another, each as its alternative (shared).
+    const candidates = remembered(this.vocabulary, `synonyms\n${conceptId(named[0])}`, () => {
+      const words = this.vocabulary
         .terms(named[0])
         .filter(
           (term) =>
@@ -336,14 +337,19 @@ class Interpreter {
             LATIN_WORD.test(term) &&
             !this.vocabulary.isStopWord(term) &&
             this.vocabulary.lookup(term).length === 1,
-        ),
-    );
-    const words = candidates.filter(
-      (w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))),
-    );
-    return words
+        );
+      const all = new Set(words);
+      return words
+        .filter((w) => !(w.endsWith("s") && all.has(w.slice(0, -1))))
+        .map((word) => ({
+          word,
+          alternative: { lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true },
+        }));
+    });
+    return candidates
+      .filter(({ word }) => !stems.some((stem) => word.startsWith(stem)))
       .slice(0, MAX_SYNONYM_WORDS)
-      .map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
+      .map((c) => c.alternative);
   }
 
   addWord(word: string) {
