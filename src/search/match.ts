@@ -195,16 +195,22 @@ export interface Described {
   need: boolean;
 }
 
-/** One row's `match`, from its match columns and the query's groups. */
-export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
-  const bits = row.match_fields ?? [];
-  let total = 0;
-  let got = 0;
-  let seen = 0;
-  let all = true;
-  let needFits = 0;
-  let needWeight = 0;
-  let professionFits = false;
+/** What describeMatch reads of the query alone, the same for every row of its page. */
+interface QueryNeed {
+  needed: boolean[];
+  /** Some need has a word nobody in the directory has. */
+  unheard: boolean;
+  /** Per group: an everyday word that is only what another need is done to (objectOnly). */
+  objectOnly: boolean[];
+  unheardFit: number;
+}
+
+/** Per parsed query (a page describes its ten rows with one): needOf and its companions once, not per row. */
+const queryNeeds = new WeakMap<ParsedQuery, QueryNeed>();
+
+function queryNeed(parsed: ParsedQuery): QueryNeed {
+  const known = queryNeeds.get(parsed);
+  if (known) return known;
   // In a short phrase of no stop words an everyday word beside an unheard one is what that one is
   // done to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the
   // lease of our office … ends in March", "staff keep quitting after a few months").
@@ -218,10 +224,26 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // too ("ik zoek een schilder voor mijn huis": a painter for the house, not a house); a need's
   // phrase still is a need ("… barely shows up on google when people search for a plumber").
   const unlisted = parsed.groups.some((g) => g.unlisted);
-  const objectOnly = (g: QueryGroup) => short || (unlisted && !g.label.includes(" "));
+  const objectOnly = parsed.groups.map((g) => short || (unlisted && !g.label.includes(" ")));
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
+  const need = { needed, unheard, objectOnly, unheardFit };
+  queryNeeds.set(parsed, need);
+  return need;
+}
+
+/** One row's `match`, from its match columns and the query's groups. */
+export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
+  const bits = row.match_fields ?? [];
+  let total = 0;
+  let got = 0;
+  let seen = 0;
+  let all = true;
+  let needFits = 0;
+  let needWeight = 0;
+  let professionFits = false;
+  const { needed, unheard, objectOnly, unheardFit } = queryNeed(parsed);
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -233,7 +255,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (!(objectOnly(group) && group.everyday) && (b & unheardFit) !== 0))) {
+    if (fit && needed[i] && (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit) !== 0))) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
     }
