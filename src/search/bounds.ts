@@ -52,12 +52,22 @@ function prefixAllowed(a: Alternative, frequencies: LexemeFrequencies | null): b
   return !frequencies || frequencies.documents(word) < PREFIX_MAX_DOCUMENTS;
 }
 
+/**
+ * A concept's title terms within MAX_TITLE_TERMS, the same array for the same terms: the parse
+ * shares a concept's terms between queries (query.ts), and rank.ts writes their tsquery once per array.
+ */
+const boundedTitles = new WeakMap<Alternative[], Alternative[]>();
+
+function boundTitles(terms: Alternative[] | undefined): Alternative[] | undefined {
+  if (!terms || terms.length <= MAX_TITLE_TERMS) return terms;
+  let bounded = boundedTitles.get(terms);
+  if (!bounded) boundedTitles.set(terms, (bounded = terms.slice(0, MAX_TITLE_TERMS)));
+  return bounded;
+}
+
 function boundGroup(group: QueryGroup, frequencies: LexemeFrequencies | null): QueryGroup {
   const alternatives = group.alternatives.filter((a) => prefixAllowed(a, frequencies)).slice(0, MAX_ALTERNATIVES);
-  const titleTerms =
-    group.titleTerms && group.titleTerms.length > MAX_TITLE_TERMS
-      ? group.titleTerms.slice(0, MAX_TITLE_TERMS)
-      : group.titleTerms;
+  const titleTerms = boundTitles(group.titleTerms);
   const same = alternatives.length === group.alternatives.length && titleTerms === group.titleTerms;
   return same ? group : { ...group, alternatives, ...(titleTerms ? { titleTerms } : {}) };
 }

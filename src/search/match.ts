@@ -2,8 +2,9 @@ import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
 import { type Alternative, FACTOR, isShortPhrase, type ParsedQuery, type QueryGroup } from "./query.ts";
-import { detoastedDoc, lexemeQuery } from "./rank.ts";
+import { alternativeQuery, detoastedDoc } from "./rank.ts";
 import { isRole } from "./roles.ts";
+import { SqlText } from "./sql-text.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
 
 export type SearchMatch = components["schemas"]["SearchMatch"];
@@ -104,12 +105,6 @@ function tokenField(lexeme: string): Field | null {
   return null;
 }
 
-function alternativeText(a: Alternative, weight: string): string {
-  const suffix = a.prefix || weight ? `:${a.prefix ? "*" : ""}${weight}` : "";
-  const terms = a.lexemes.map((l) => `${lexemeQuery(l)}${suffix}`);
-  return terms.length === 1 ? terms[0] : `(${terms.join(" & ")})`;
-}
-
 /** How an alternative of `group` matches: by its factor (query.ts FACTOR), or a synonym when its words are not the term's. */
 function howOf(a: Alternative, termWords: string[], token: boolean): How {
   if (a.factor < FACTOR.fuzzy) return "broader";
@@ -122,18 +117,22 @@ function howOf(a: Alternative, termWords: string[], token: boolean): How {
 function groupTests(group: QueryGroup): [string, number][] {
   const termWords = tokenize(group.label).flatMap((t) => (t.cjk ? bigrams(t.text) : [t.text]));
   const byBit = new Map<number, string[]>();
-  const add = (bit: number, text: string) => byBit.set(bit, [...(byBit.get(bit) ?? []), text]);
+  const add = (bit: number, text: string) => {
+    const texts = byBit.get(bit);
+    if (texts) texts.push(text);
+    else byBit.set(bit, [text]);
+  };
   for (const a of group.alternatives) {
     const field = a.lexemes.length === 1 ? tokenField(a.lexemes[0]) : null;
     const shift = HOW[howOf(a, termWords, field !== null)];
-    if (field) add(BIT[field] << shift, alternativeText(a, ""));
+    if (field) add(BIT[field] << shift, alternativeQuery(a, ""));
     else
       for (const [f, w] of [
         ["name", "A"],
         ["title_or_tag", "B"],
         ["tagline_or_service", "C"],
       ] as const)
-        add(BIT[f] << shift, alternativeText(a, w));
+        add(BIT[f] << shift, alternativeQuery(a, w));
   }
   return [...byBit].map(([bit, texts]) => [texts.join(" | "), bit]);
 }
@@ -143,22 +142,28 @@ function groupTests(group: QueryGroup): [string, number][] {
  * group, and `match_verbatim`, whether the whole `q` is a substring of the name, a title or a tagline.
  */
 export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
-  const join = (parts: Fragment[], op: Fragment) =>
-    parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`), sql``);
-  const groups = parsed.groups.map((g) => {
-    const tests = groupTests(g).map(
-      ([text, bit]) => sql`(case when dd.doc @@ ${text}::tsquery then ${bit}::int else 0 end)`,
-    );
-    const any = g.alternatives.map((a) => alternativeText(a, "")).join(" | ");
-    const main = join(tests, sql`|`);
-    // A bio is read only for a group the main document misses: it is three quarters of the words, stored apart.
-    return sql`(select case when m.bits <> 0 then m.bits when e.search_bio @@ ${any}::tsquery then ${BIT.bio}::int else 0 end from (select ${main} as bits) as m)`;
-  });
-  const fields = groups.length
-    ? sql`(select array[${join(groups, sql`,`)}]::int[] from ${detoastedDoc(sql)})`
-    : sql`array[]::int[]`;
-  const verbatim = parsed.pattern ? sql`e.search_text like ${parsed.pattern}` : sql`false`;
-  return sql`${fields} as match_fields, ${verbatim} as match_verbatim`;
+  const out = new SqlText();
+  if (parsed.groups.length) {
+    out.text("(select array[");
+    parsed.groups.forEach((g, i) => {
+      if (i > 0) out.text(" , ");
+      // A bio is read only for a group the main document misses: it is three quarters of the words, stored apart.
+      const any = g.alternatives.map((a) => alternativeQuery(a, "")).join(" | ");
+      out.text("(select case when m.bits <> 0 then m.bits when e.search_bio @@ ").value(any).text("::tsquery then ");
+      out.number(BIT.bio, "int").text(" else 0 end from (select ");
+      groupTests(g).forEach(([text, bit], j) => {
+        if (j > 0) out.text(" | ");
+        out.text("(case when dd.doc @@ ").value(text).text("::tsquery then ").number(bit, "int").text(" else 0 end)");
+      });
+      out.text(" as bits) as m)");
+    });
+    out.text("]::int[] from ").value(detoastedDoc(sql)).text(")");
+  } else out.text("array[]::int[]");
+  out.text(" as match_fields, ");
+  if (parsed.pattern) out.text("e.search_text like ").value(parsed.pattern);
+  else out.text("false");
+  out.text(" as match_verbatim");
+  return out.fragment(sql);
 }
 
 /** What matchColumns adds to a row. */
@@ -190,16 +195,22 @@ export interface Described {
   need: boolean;
 }
 
-/** One row's `match`, from its match columns and the query's groups. */
-export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
-  const bits = row.match_fields ?? [];
-  let total = 0;
-  let got = 0;
-  let seen = 0;
-  let all = true;
-  let needFits = 0;
-  let needWeight = 0;
-  let professionFits = false;
+/** What describeMatch reads of the query alone, the same for every row of its page. */
+interface QueryNeed {
+  needed: boolean[];
+  /** Some need has a word nobody in the directory has. */
+  unheard: boolean;
+  /** Per group: an everyday word that is only what another need is done to (objectOnly). */
+  objectOnly: boolean[];
+  unheardFit: number;
+}
+
+/** Per parsed query (a page describes its ten rows with one): needOf and its companions once, not per row. */
+const queryNeeds = new WeakMap<ParsedQuery, QueryNeed>();
+
+function queryNeed(parsed: ParsedQuery): QueryNeed {
+  const known = queryNeeds.get(parsed);
+  if (known) return known;
   // In a short phrase of no stop words an everyday word beside an unheard one is what that one is
   // done to ("roofing contractor"), not the need; in a sentence it is often the need itself ("the
   // lease of our office … ends in March", "staff keep quitting after a few months").
@@ -213,10 +224,26 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // too ("ik zoek een schilder voor mijn huis": a painter for the house, not a house); a need's
   // phrase still is a need ("… barely shows up on google when people search for a plumber").
   const unlisted = parsed.groups.some((g) => g.unlisted);
-  const objectOnly = (g: QueryGroup) => short || (unlisted && !g.label.includes(" "));
+  const objectOnly = parsed.groups.map((g) => short || (unlisted && !g.label.includes(" ")));
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
+  const need = { needed, unheard, objectOnly, unheardFit };
+  queryNeeds.set(parsed, need);
+  return need;
+}
+
+/** One row's `match`, from its match columns and the query's groups. */
+export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
+  const bits = row.match_fields ?? [];
+  let total = 0;
+  let got = 0;
+  let seen = 0;
+  let all = true;
+  let needFits = 0;
+  let needWeight = 0;
+  let professionFits = false;
+  const { needed, unheard, objectOnly, unheardFit } = queryNeed(parsed);
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -228,7 +255,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (!(objectOnly(group) && group.everyday) && (b & unheardFit) !== 0))) {
+    if (fit && needed[i] && (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit) !== 0))) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
     }

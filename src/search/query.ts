@@ -184,6 +184,32 @@ function termLexemes(term: string): string[] {
   return tokenize(term).flatMap((t: Token) => (t.cjk ? bigrams(t.text) : [t.text]));
 }
 
+/**
+ * What reading a concept always gives with one compiled vocabulary, kept beside it: a profession
+ * named in every locale is hundreds of terms, and writing each as lexemes again for every query
+ * that names it was the largest part of reading a query nobody asked before (BENCHMARKS.md). The
+ * alternatives are shared by every query that names the concept, which is safe because nothing
+ * changes an alternative once made (groups are rebuilt, their alternatives replaced, never
+ * edited), and lets rank.ts reuse their tsquery texts across queries.
+ */
+const conceptMemo = new WeakMap<Vocabulary, Map<string, unknown>>();
+
+function remembered<T>(vocabulary: Vocabulary, key: string, make: () => T): T {
+  let memo = conceptMemo.get(vocabulary);
+  if (!memo) conceptMemo.set(vocabulary, (memo = new Map()));
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = make();
+  memo.set(key, value);
+  return value;
+}
+
+/** A concept's terms in every locale, each as the exact alternative of its lexemes (shared: do not change). */
+function termAlternatives(vocabulary: Vocabulary, concept: Concept): readonly Alternative[] {
+  return remembered(vocabulary, `terms\n${conceptId(concept)}`, () =>
+    vocabulary.terms(concept).map((term) => exact(...termLexemes(term))),
+  );
+}
+
 class Interpreter {
   readonly groups: QueryGroup[] = [];
   readonly ignored: string[] = [];
@@ -200,38 +226,52 @@ class Interpreter {
 
   constructor(private readonly vocabulary: Vocabulary) {}
 
-  conceptAlternatives(concept: Concept, factor = 1): Alternative[] {
+  conceptAlternatives(concept: Concept, factor = 1): readonly Alternative[] {
     const scaled = (a: Alternative): Alternative => ({ ...a, factor: a.factor * factor });
+    // The same alternatives as `scaled` would make (a factor times 1 is itself), shared.
+    const all = (list: readonly Alternative[]) => (factor === 1 ? list : list.map(scaled));
     switch (concept.kind) {
       case "category":
         this.recognized.categories.add(concept.key);
-        return [scaled(exact(categoryToken(concept.key)))];
+        return all(this.token(concept, () => [exact(categoryToken(concept.key))]));
       case "subcategory": {
         this.recognized.subcategories.add(concept.key);
-        const parent = this.vocabulary.categoryOfSubcategory.get(concept.key);
-        const alternatives = [scaled(exact(subcategoryToken(concept.key)))];
-        if (parent)
-          alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent * factor });
-        return alternatives;
+        return all(
+          this.token(concept, () => {
+            const parent = this.vocabulary.categoryOfSubcategory.get(concept.key);
+            const alternatives = [exact(subcategoryToken(concept.key))];
+            if (parent) alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent });
+            return alternatives;
+          }),
+        );
       }
       case "language":
         this.recognized.languages.add(concept.key);
-        return [scaled(exact(languageToken(concept.key)))];
+        return all(this.token(concept, () => [exact(languageToken(concept.key))]));
       case "country":
         this.recognized.countries.add(concept.key);
-        return [scaled(exact(countryToken(concept.key)))];
+        return all(this.token(concept, () => [exact(countryToken(concept.key))]));
       case "city": {
         const [country, name] = [concept.key.slice(0, 2), concept.key.slice(3)];
         this.recognized.cities.add(`${name}, ${country}`);
-        return this.vocabulary.terms(concept).map((term) => scaled(exact(cityToken(country, term))));
+        return all(
+          remembered(this.vocabulary, `city\n${concept.key}`, () =>
+            this.vocabulary.terms(concept).map((term) => exact(cityToken(country, term))),
+          ),
+        );
       }
       case "synonym":
         // A profession nobody here practises is read whole and searched as written, not as the
         // other unlisted professions its row holds: "plumber" is no dentist.
         if (concept.key === UNLISTED) return [];
         // Everyday words: searched as text, in every language the vocabulary writes them in.
-        return this.vocabulary.terms(concept).map((term) => scaled(exact(...termLexemes(term))));
+        return all(termAlternatives(this.vocabulary, concept));
     }
+  }
+
+  /** A concept's token alternatives, made once per vocabulary (shared). */
+  private token(concept: Concept, make: () => Alternative[]): readonly Alternative[] {
+    return remembered(this.vocabulary, `token\n${conceptId(concept)}`, make);
   }
 
   addConceptGroup(label: string, recognized: Concept[]) {
@@ -248,7 +288,13 @@ class Interpreter {
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
     ];
-    const titleTerms = named.flatMap((c) => this.vocabulary.terms(c).map((term) => exact(...termLexemes(term))));
+    // The professions' names in every locale, deduplicated once per set of professions (shared).
+    const titleTerms = named.length
+      ? remembered(this.vocabulary, `title\n${named.map(conceptId).join("\n")}`, () => {
+          const all = named.flatMap((c) => termAlternatives(this.vocabulary, c));
+          return all.length ? dedupe(all) : null;
+        })
+      : null;
     alternatives.push(...this.synonymWords(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
@@ -266,7 +312,7 @@ class Interpreter {
       ...(everyday ? { everyday } : {}),
       ...(unlisted ? { unheard: true, unlisted } : {}),
       ...phrase,
-      ...(titleTerms.length ? { titleTerms: dedupe(titleTerms) } : {}),
+      ...(titleTerms ? { titleTerms } : {}),
     });
   }
 
@@ -280,22 +326,30 @@ class Interpreter {
     if (named.length !== 1 || !LATIN_WORD.test(label.replace(/ /g, ""))) return [];
     // Not the label's own words or their inflections ("taxes" for "tax": the prefix finds them), nor plurals of another.
     const stems = label.split(" ").map((w) => w.slice(0, 4));
-    const candidates = this.vocabulary
-      .terms(named[0])
-      .filter(
-        (term) =>
-          !term.includes(" ") &&
-          term.length >= 4 &&
-          LATIN_WORD.test(term) &&
-          !this.vocabulary.isStopWord(term) &&
-          this.vocabulary.lookup(term).length === 1,
-      );
-    const words = candidates.filter(
-      (w) => !stems.some((stem) => w.startsWith(stem)) && !(w.endsWith("s") && candidates.includes(w.slice(0, -1))),
-    );
-    return words
+    // The concept's one-word names that are not plurals of another, each as its alternative (shared).
+    const candidates = remembered(this.vocabulary, `synonyms\n${conceptId(named[0])}`, () => {
+      const words = this.vocabulary
+        .terms(named[0])
+        .filter(
+          (term) =>
+            !term.includes(" ") &&
+            term.length >= 4 &&
+            LATIN_WORD.test(term) &&
+            !this.vocabulary.isStopWord(term) &&
+            this.vocabulary.lookup(term).length === 1,
+        );
+      const all = new Set(words);
+      return words
+        .filter((w) => !(w.endsWith("s") && all.has(w.slice(0, -1))))
+        .map((word) => ({
+          word,
+          alternative: { lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true },
+        }));
+    });
+    return candidates
+      .filter(({ word }) => !stems.some((stem) => word.startsWith(stem)))
       .slice(0, MAX_SYNONYM_WORDS)
-      .map((word) => ({ lexemes: [word], prefix: false, factor: FACTOR.synonym, expansion: true }));
+      .map((c) => c.alternative);
   }
 
   addWord(word: string) {

@@ -2,6 +2,7 @@ import type { PendingQuery, Row } from "postgres";
 import type { Sql } from "../db/connect.ts";
 import type { Alternative, QueryGroup } from "./query.ts";
 import type { Weight } from "./document.ts";
+import { SqlText } from "./sql-text.ts";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -48,7 +49,7 @@ export function lexemeQuery(lexeme: string): string {
 const written = new WeakMap<Alternative, Map<string, string>>();
 
 /** An alternative as tsquery text, its lexemes restricted to `weights` ("" = any field). */
-function alternativeQuery(a: Alternative, weights = ""): string {
+export function alternativeQuery(a: Alternative, weights = ""): string {
   let texts = written.get(a);
   const known = texts?.get(weights);
   if (known !== undefined) return known;
@@ -71,34 +72,95 @@ export function anyGroupQuery(groups: QueryGroup[]): string {
 }
 
 /**
- * A group's score for one document, as SQL: the best (field weight × match factor) among its
- * alternatives in the main document, checked from the most valuable down so most rows stop at
- * their first test; when the main document misses the group, BIO_SCORE if the bio has it.
+ * A group's score for one document, as SQL written into `out`: the best (field weight × match
+ * factor) among its alternatives in the main document, checked from the most valuable down so
+ * most rows stop at their first test; when the main document misses the group, BIO_SCORE if the
+ * bio has it.
  */
-function groupScore(sql: Sql, group: QueryGroup, readsAsName: boolean) {
+function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
   // One step per distinct score, its alternatives OR'ed at the field weight that gives it.
   const levels = new Map<number, string[]>();
   for (const a of group.alternatives) {
     for (const w of Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]) {
       const field = w === "A" && !readsAsName && !isToken(a) ? NAME_IN_TOPIC : WEIGHT_SCORE[w];
       const score = Math.round(a.factor * field * 1000) / 1000;
-      levels.set(score, [...(levels.get(score) ?? []), alternativeQuery(a, w)]);
+      const level = levels.get(score);
+      if (level) level.push(alternativeQuery(a, w));
+      else levels.set(score, [alternativeQuery(a, w)]);
     }
   }
   const steps = [...levels]
     .map(([score, queries]) => ({ score, query: queries.join(" | ") }))
     .sort((a, b) => b.score - a.score);
-  const whens = steps.map((s) => sql`when dd.doc @@ ${s.query}::tsquery then ${s.score}::float8`);
-  const best = sql`(case ${whens.reduce((all, when) => sql`${all} ${when}`, sql``)} else 0::float8 end)`;
-  const titled = group.titleTerms?.length
-    ? sql` + (case when dd.doc @@ ${group.titleTerms.map((a) => alternativeQuery(a, "AB")).join(" | ")}::tsquery then ${TITLE_BONUS}::float8 else 0 end)`
-    : sql``;
-  const phrased = group.phrase
-    ? sql` + (case when dd.doc @@ ${alternativeQuery(group.phrase)}::tsquery then ${PHRASE_BONUS}::float8 else 0 end)`
-    : sql``;
   const any = groupQuery(group);
-  return sql`(case when dd.doc @@ ${any}::tsquery then ${best}${titled}${phrased}
-    when e.search_bio @@ ${any}::tsquery then ${BIO_SCORE}::float8 else 0::float8 end)`;
+  out.text("(case when dd.doc @@ ").value(any).text("::tsquery then (case ");
+  for (const s of steps) out.text(" when dd.doc @@ ").value(s.query).text("::tsquery then ").number(s.score, "float8");
+  out.text(" else 0::float8 end)");
+  if (group.titleTerms?.length)
+    out
+      .text(" + (case when dd.doc @@ ")
+      .value(titleQuery(group.titleTerms))
+      .text("::tsquery then ")
+      .number(TITLE_BONUS, "float8")
+      .text(" else 0 end)");
+  if (group.phrase)
+    out
+      .text(" + (case when dd.doc @@ ")
+      .value(alternativeQuery(group.phrase))
+      .text("::tsquery then ")
+      .number(PHRASE_BONUS, "float8")
+      .text(" else 0 end)");
+  out
+    .text("\n    when e.search_bio @@ ")
+    .value(any)
+    .text("::tsquery then ")
+    .number(BIO_SCORE, "float8")
+    .text(" else 0::float8 end)");
+}
+
+/**
+ * A concept's names as tsquery text in the name or a title: the same for every query that names
+ * the concept (the parse shares its title terms, query.ts), so written once; the longest text of a
+ * search (several kB for a profession named in every locale).
+ */
+const titleQueries = new WeakMap<readonly Alternative[], string>();
+
+function titleQuery(terms: readonly Alternative[]): string {
+  let text = titleQueries.get(terms);
+  if (text === undefined)
+    titleQueries.set(
+      terms,
+      (text = implied(terms)
+        .map((a) => alternativeQuery(a, "AB"))
+        .join(" | ")),
+    );
+  return text;
+}
+
+/**
+ * `terms` without those another one implies: an OR of them is true exactly when it is without
+ * them. A term of exact words ("family law attorney") is implied by a term of exact words that are
+ * all among its own ("family law"), and by an earlier term of the same words in another order. A
+ * profession's names in every locale repeat each other so (tax accountant: 207 names, 109 of them
+ * implied), and each is tested on every candidate's document.
+ */
+export function implied(terms: readonly Alternative[]): Alternative[] {
+  const sets = terms.map((a) => new Set(a.lexemes));
+  // The exact terms by their first word: a term implying another has its first word among the other's.
+  const byFirst = new Map<string, number[]>();
+  terms.forEach((a, j) => {
+    if (a.prefix || !a.lexemes.length) return;
+    const list = byFirst.get(a.lexemes[0]);
+    if (list) list.push(j);
+    else byFirst.set(a.lexemes[0], [j]);
+  });
+  const within = (inner: Set<string>, outer: Set<string>) => {
+    for (const l of inner) if (!outer.has(l)) return false;
+    return true;
+  };
+  const impliedBy = (i: number, j: number) =>
+    j !== i && (sets[j].size < sets[i].size || (sets[j].size === sets[i].size && j < i)) && within(sets[j], sets[i]);
+  return terms.filter((a, i) => a.prefix || ![...sets[i]].some((l) => byFirst.get(l)?.some((j) => impliedBy(i, j))));
 }
 
 /** Added when the whole query, or a phrase of it (see Phrase), appears verbatim in the name, a title or a tagline. */
@@ -128,35 +190,53 @@ export function relevance(
   phrases: Phrase[] = [],
   readsAsName = true,
 ) {
-  const whole = pattern
-    ? sql`(case when e.search_text like ${pattern} then ${VERBATIM}::float8 else 0 end)`
-    : sql`0::float8`;
-  if (!groups.length) return whole;
+  const out = new SqlText();
+  const whole = () => {
+    if (pattern) out.text("(case when e.search_text like ").value(pattern).text(" then ").number(VERBATIM, "float8");
+    out.text(pattern ? " else 0 end)" : "0::float8");
+  };
+  if (!groups.length) {
+    whole();
+    return out.fragment(sql);
+  }
   const total = groups.reduce((sum, g) => sum + g.weight, 0);
-  const join = (parts: Fragment[], op: Fragment) => parts.reduce((all, p, i) => (i === 0 ? p : sql`${all} ${op} ${p}`));
+  const sum = (term: (i: number) => void) =>
+    groups.forEach((_, i) => {
+      if (i > 0) out.text(" + ");
+      term(i);
+    });
+  out.text("(select (");
+  sum((i) =>
+    out.number(groups[i].weight, "float8").text(` * least(1, "g${i}" / `).number(FULL_MATCH, "float8").text(")"),
+  );
+  out.text(") / ").number(total, "float8").text(" + 0.5 * (");
+  sum((i) => out.number(groups[i].weight, "float8").text(` * "g${i}"`));
+  out.text(") / ").number(total, "float8").text(" + ");
   // A phrase of the query found verbatim earns its share of the bonus, so one more word that
   // matches nobody ("family lawyer lyon") does not erase what "Family Lawyer" in a title is worth.
-  const verbatim = phrases.length
-    ? sql`greatest(${whole}, ${join(
-        phrases.map(
-          (p) =>
-            sql`(case when e.search_text like ${p.pattern} then ${(VERBATIM * p.weight) / total}::float8 else 0 end)`,
-        ),
-        sql`+`,
-      )})`
-    : whole;
-  const columns = groups.map((g, i) => sql`${groupScore(sql, g, readsAsName)} as ${sql(`g${i}`)}`);
-  const names = groups.map((_, i) => sql`${sql(`g${i}`)}`);
-  const coverage = join(
-    names.map((c, i) => sql`${groups[i].weight}::float8 * least(1, ${c} / ${FULL_MATCH})`),
-    sql`+`,
-  );
-  const quality = join(
-    names.map((c, i) => sql`${groups[i].weight}::float8 * ${c}`),
-    sql`+`,
-  );
-  return sql`(select (${coverage}) / ${total} + 0.5 * (${quality}) / ${total} + ${verbatim}
-    from (select ${join(columns, sql`,`)} from ${detoastedDoc(sql)} offset 0) as g)`;
+  if (phrases.length) {
+    out.text("greatest(");
+    whole();
+    out.text(", ");
+    phrases.forEach((p, i) => {
+      if (i > 0) out.text(" + ");
+      out
+        .text("(case when e.search_text like ")
+        .value(p.pattern)
+        .text(" then ")
+        .number((VERBATIM * p.weight) / total, "float8")
+        .text(" else 0 end)");
+    });
+    out.text(")");
+  } else whole();
+  out.text("\n    from (select ");
+  groups.forEach((g, i) => {
+    if (i > 0) out.text(" , ");
+    groupScore(out, g, readsAsName);
+    out.text(` as "g${i}"`);
+  });
+  out.text(" from ").value(detoastedDoc(sql)).text(" offset 0) as g)");
+  return out.fragment(sql);
 }
 
 /**
