@@ -9,7 +9,7 @@ import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS, parseQuery } from "../src/sear
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
-import { noLexicon } from "./support/vocabulary.ts";
+import { lexiconWithTypos, noLexicon } from "./support/vocabulary.ts";
 
 // Unit tests of the analysis both sides share; the behaviour over HTTP is in search-meaning.test.ts.
 
@@ -169,13 +169,7 @@ describe("reading a query", () => {
   });
 
   it("corrects unknown words of five letters or more from the lexicon", async () => {
-    const lexicon = async (words: string[]) =>
-      new Map(
-        words.map((w) => [
-          w,
-          w === "lawyr" ? { known: false, near: ["lawyer"], edits: 1 } : { known: true, near: [], edits: 0 },
-        ]),
-      );
+    const lexicon = lexiconWithTypos({ lawyr: "lawyer" });
     const { groups, interpretation } = await parseQuery("lawyr", vocabulary, lexicon);
     expect(interpretation.corrections).toEqual([{ from: "lawyr", to: "lawyer" }]);
     expect(groups[0].alternatives.some((a) => a.lexemes[0] === "cat:legal" && a.factor === 0.6)).toBe(true);
@@ -234,13 +228,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   });
 
   it("reads a misspelt profession as the profession: the need, not a sentence's filler", async () => {
-    const lexicon = async (words: string[]) =>
-      new Map(
-        words.map((w) => [
-          w,
-          w === "acountant" ? { known: false, near: ["accountant"], edits: 1 } : { known: true, near: [], edits: 0 },
-        ]),
-      );
+    const lexicon = lexiconWithTypos({ acountant: "accountant" });
     const { groups } = await parseQuery("an acountant for my small bakery and a lawyer", vocabulary, lexicon);
     const accountant = groups.find((g) => g.label === "acountant")!;
     expect(accountant.weight).toBe(groups.find((g) => g.label === "lawyer")!.weight);
@@ -249,11 +237,9 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   });
 
   it("never corrects a common word of a query language: it is a word the directory lacks, not a typo", async () => {
-    const seen: string[] = [];
-    const lexicon = async (words: string[]) => {
-      seen.push(...words);
-      return new Map(words.map((w) => [w, { known: false, near: ["patente"], edits: 1 }]));
-    };
+    // Every word unknown, one edit from a term: only the lists keep a word as written.
+    const lexicon = async (words: string[]) =>
+      new Map(words.map((w) => [w, { known: false, near: ["patente"], edits: 1 }]));
     // Italian "paziente", Dutch "dochter", German "Feier", Russian "месяца": as meant.
     for (const q of [
       "un insegnante paziente per mio figlio",
@@ -270,13 +256,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
 
   it("in a sentence, a correction of two edits is not made the need: another language's word is as near as a typo", async () => {
     // A word of no list (common words are never corrected: "paziente" is Italian), two edits from a term.
-    const lexicon = async (words: string[]) =>
-      new Map(
-        words.map((w) => [
-          w,
-          w === "pazzientte" ? { known: false, near: ["patente"], edits: 2 } : { known: true, near: [], edits: 0 },
-        ]),
-      );
+    const lexicon = lexiconWithTypos({ pazzientte: { near: "patente", edits: 2 } });
     const { groups } = await parseQuery("cerco un insegnante di giapponese pazzientte", vocabulary, lexicon);
     const patient = groups.find((g) => g.label === "pazzientte")!;
     expect(patient.concepts).toBeUndefined();
@@ -415,17 +395,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   });
 
   it("never corrects a word into a place, and corrects a short surname only in a name", async () => {
-    const lexicon = async (words: string[]) =>
-      new Map(
-        words.map((w) => [
-          w,
-          w === "lyonz"
-            ? { known: false, near: ["lyon"], edits: 1 }
-            : w === "khim"
-              ? { known: false, near: ["kim"], edits: 1 }
-              : { known: true, near: [], edits: 0 },
-        ]),
-      );
+    const lexicon = lexiconWithTypos({ lyonz: "lyon", khim: "kim" });
     expect((await parseQuery("lyonz", vocabulary, lexicon)).interpretation.corrections).toEqual([]);
     expect((await parseQuery("khim", vocabulary, lexicon)).interpretation.corrections).toEqual([
       { from: "khim", to: "kim" },
@@ -434,17 +404,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   });
 
   it("corrects a short word of a sentence only into a word of the vocabulary, a name's word only in a name", async () => {
-    const lexicon = async (words: string[]) =>
-      new Map(
-        words.map((w) => [
-          w,
-          w === "parkr"
-            ? { known: false, near: ["parker"], edits: 1 }
-            : w === "lawer"
-              ? { known: false, near: ["lawyer"], edits: 1 }
-              : { known: true, near: [], edits: 0 },
-        ]),
-      );
+    const lexicon = lexiconWithTypos({ parkr: "parker", lawer: "lawyer" });
     const corrections = async (q: string) => (await parseQuery(q, vocabulary, lexicon)).interpretation.corrections;
     expect(await corrections("parkr nutritionist")).toEqual([]);
     expect(await corrections("thomas parkr")).toEqual([{ from: "parkr", to: "parker" }]);

@@ -96,20 +96,15 @@ function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
   out.text("(case when dd.doc @@ ").value(any).text("::tsquery then (case ");
   for (const s of steps) out.text(" when dd.doc @@ ").value(s.query).text("::tsquery then ").number(s.score, "float8");
   out.text(" else 0::float8 end)");
-  if (group.titleTerms?.length)
+  const bonus = (query: string, score: number) =>
     out
       .text(" + (case when dd.doc @@ ")
-      .value(titleQuery(group.titleTerms))
+      .value(query)
       .text("::tsquery then ")
-      .number(TITLE_BONUS, "float8")
+      .number(score, "float8")
       .text(" else 0 end)");
-  if (group.phrase)
-    out
-      .text(" + (case when dd.doc @@ ")
-      .value(alternativeQuery(group.phrase))
-      .text("::tsquery then ")
-      .number(PHRASE_BONUS, "float8")
-      .text(" else 0 end)");
+  if (group.titleTerms?.length) bonus(titleQuery(group.titleTerms), TITLE_BONUS);
+  if (group.phrase) bonus(alternativeQuery(group.phrase), PHRASE_BONUS);
   out
     .text("\n    when e.search_bio @@ ")
     .value(any)

@@ -17,3 +17,16 @@ export async function shippedVocabulary(): Promise<Vocabulary> {
 /** A lexicon that knows every word: reading a query without typo correction. */
 export const noLexicon: LexiconLookup = async (words) =>
   new Map(words.map((w) => [w, { known: true, near: [] as string[], edits: 0 }]));
+
+/** A lexicon that knows every word but `typos`, each with its nearest spelling and its distance (one edit unless said). */
+export function lexiconWithTypos(typos: Record<string, string | { near: string; edits: number }>): LexiconLookup {
+  return async (words) =>
+    new Map(
+      words.map((w): [string, { known: boolean; near: string[]; edits: number }] => {
+        const typo = typos[w];
+        if (typo === undefined) return [w, { known: true, near: [], edits: 0 }];
+        const { near, edits } = typeof typo === "string" ? { near: typo, edits: 1 } : typo;
+        return [w, { known: false, near: [near], edits }];
+      }),
+    );
+}
