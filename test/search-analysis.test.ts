@@ -236,6 +236,25 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(accountant.plain).toBe(false);
   });
 
+  it("reads a misspelt word of a phrase as the phrase spelt right, and says what it corrected", async () => {
+    const lexicon = lexiconWithTypos({ imigration: "immigration", copyrite: "copyright" });
+    const typo = await parseQuery("imigration lawyer", vocabulary, lexicon);
+    const right = await parseQuery("immigration lawyer", vocabulary, noLexicon);
+    // One concept, as written right: not a corrected word beside the whole legal category.
+    expect(typo.groups.map((g) => [g.label, g.concepts, g.weight])).toEqual(
+      right.groups.map((g) => [g.label, g.concepts, g.weight]),
+    );
+    expect(typo.interpretation.corrections).toEqual([{ from: "imigration", to: "immigration" }]);
+    expect(typo.pattern).toBe(right.pattern);
+    // In a sentence too, and the words around it stay as they were.
+    const sentence = await parseQuery("I need a copyrite lawyer for my band", vocabulary, lexicon);
+    expect(sentence.interpretation.terms).toContain("copyright lawyer");
+    expect(sentence.interpretation.corrections).toEqual([{ from: "copyrite", to: "copyright" }]);
+    // A correction that forms no phrase leaves the parse as it was: the word, corrected.
+    const alone = await parseQuery("copyrite for my songs", vocabulary, lexicon);
+    expect(alone.interpretation.terms).toContain("copyrite");
+  });
+
   it("never corrects a common word of a query language: it is a word the directory lacks, not a typo", async () => {
     // Every word unknown, one edit from a term: only the lists keep a word as written.
     const lexicon = async (words: string[]) =>
@@ -261,9 +280,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     const patient = groups.find((g) => g.label === "pazzientte")!;
     expect(patient.concepts).toBeUndefined();
     expect(patient.weight).toBeLessThan(groups.find((g) => g.label === "insegnante di giapponese")!.weight);
-    // In a short phrase it is a typo of the need, and read as it.
+    // In a short phrase it is a typo of the need, and read as it (here with "lawyer", as the phrase spelt right).
     const phrase = await parseQuery("pazzientte lawyer", vocabulary, lexicon);
-    expect(phrase.groups.find((g) => g.label === "pazzientte")!.concepts).toContain("patents");
+    expect(phrase.interpretation.corrections).toEqual([{ from: "pazzientte", to: "patente" }]);
+    expect(phrase.groups.some((g) => g.concepts?.includes("patents"))).toBe(true);
   });
 
   it("reads a profession nobody practises here whole, as written only, across Korean's spaced runs", async () => {

@@ -214,6 +214,8 @@ class Interpreter {
   readonly groups: QueryGroup[] = [];
   readonly ignored: string[] = [];
   readonly corrections: { from: string; to: string }[] = [];
+  /** Corrections sure enough to read the word as its spelling (a phrase may hold it): word → spelling. */
+  readonly sure = new Map<string, string>();
   readonly recognized = {
     categories: new Set<string>(),
     subcategories: new Set<string>(),
@@ -460,6 +462,7 @@ class Interpreter {
         // In a sentence, only a correction of one edit: two reach another language's word as often
         // as a typo ("paziente", Italian for patient, is two from "patente").
         const sure = this.isShortPhrase() || entry.edits <= 1;
+        if (sure && !asName) this.sure.set(word, nearWords[0]);
         const named = asName || !sure ? [] : this.professions(nearWords[0]);
         if (named.length) {
           asProfession(group, named);
@@ -741,34 +744,27 @@ export function likePattern(normalized: string): string | null {
  * lowers a candidate's rank instead of emptying the list.
  */
 export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: LexiconLookup): Promise<ParsedQuery> {
-  const interpreter = new Interpreter(vocabulary);
   // The one normalisation of `q`: the words and the LIKE pattern are both read from it, once its
   // price words ("under $150", "cheap") are taken out into bounds (price.ts).
-  const { price, rest: text } = readPriceWords(normalizeText(q));
-  const tokens = tokenize(text);
-  const words = tokens.map((t) => t.text);
+  const { price, rest: written } = readPriceWords(normalizeText(q));
   const codes = codeWords(q);
-  for (let i = 0; i < tokens.length; ) {
-    // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
-    // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
-    const found = vocabulary.longestPhrase(words, i);
-    if (tokens[i].cjk && !(found && found.length > 1)) {
-      interpreter.addCjkRun(tokens[i++].text);
-      continue;
-    }
-    const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
-    // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
-    const phrase = pronoun && found?.length === 1 ? null : found;
-    if (phrase) {
-      interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
-      i += phrase.length;
-    } else if (vocabulary.isStopWord(words[i]) || pronoun) {
-      interpreter.ignored.push(words[i++]);
-    } else interpreter.addWord(words[i++]);
+  let text = written;
+  let tokens = tokenize(text);
+  let interpreter = await interpret(tokens, vocabulary, codes, lookup, Boolean(price));
+  // A misspelt word of a phrase ("imigration lawyer") is read again spelt right, so that the
+  // phrase is found as it would be written ("immigration lawyer": one concept, not a corrected
+  // word beside the role's whole category). The corrections stay those of the words as written.
+  const respelt = respelling(tokens, interpreter.sure, vocabulary);
+  if (respelt) {
+    const { corrections } = interpreter;
+    text = respelt.text(text);
+    tokens = respelt.tokens;
+    interpreter = await interpret(tokens, vocabulary, codes, lookup, Boolean(price));
+    interpreter.corrections.unshift(
+      ...corrections.filter((c) => !interpreter.corrections.some((k) => k.from === c.from)),
+    );
   }
-  // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
-  if (!interpreter.groups.length && !price) for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
-  await interpreter.correct(lookup);
+  const words = tokens.map((t) => t.text);
   interpreter.teachLanguages(words);
   const readsAsName = interpreter.readsAsName();
   interpreter.settle(codes);
@@ -793,3 +789,68 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     price,
   };
 }
+
+/** The query's words read into groups (vocabulary phrases, stop words, plain words) and corrected. */
+async function interpret(
+  tokens: Token[],
+  vocabulary: Vocabulary,
+  codes: ReadonlySet<string>,
+  lookup: LexiconLookup,
+  priced: boolean,
+): Promise<Interpreter> {
+  const interpreter = new Interpreter(vocabulary);
+  const words = tokens.map((t) => t.text);
+  for (let i = 0; i < tokens.length; ) {
+    // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
+    // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
+    const found = vocabulary.longestPhrase(words, i);
+    if (tokens[i].cjk && !(found && found.length > 1)) {
+      interpreter.addCjkRun(tokens[i++].text);
+      continue;
+    }
+    const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
+    // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
+    const phrase = pronoun && found?.length === 1 ? null : found;
+    if (phrase) {
+      interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
+      i += phrase.length;
+    } else if (vocabulary.isStopWord(words[i]) || pronoun) {
+      interpreter.ignored.push(words[i++]);
+    } else interpreter.addWord(words[i++]);
+  }
+  // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
+  if (!interpreter.groups.length && !priced)
+    for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
+  await interpreter.correct(lookup);
+  return interpreter;
+}
+
+/**
+ * The tokens with each sure correction (`sure`: word → spelling) made, when one of them then
+ * falls within a vocabulary phrase of two words or more; else null. `text` makes the same
+ * corrections in the normalised text (for its LIKE pattern).
+ */
+export function respelling(
+  tokens: Token[],
+  sure: ReadonlyMap<string, string>,
+  vocabulary: Vocabulary,
+): { tokens: Token[]; text: (normalized: string) => string } | null {
+  if (!sure.size) return null;
+  const respelt = tokens.map((t) => (t.cjk ? t : { ...t, text: sure.get(t.text) ?? t.text }));
+  const words = respelt.map((t) => t.text);
+  const inPhrase = (i: number) => {
+    for (let start = i; start >= 0 && start > i - MAX_RESPELT_PHRASE; start--) {
+      const found = vocabulary.longestPhrase(words, start);
+      if (found && found.length > 1 && start + found.length > i) return true;
+    }
+    return false;
+  };
+  if (!tokens.some((t, i) => !t.cjk && sure.has(t.text) && inPhrase(i))) return null;
+  return {
+    tokens: respelt,
+    text: (normalized) => normalized.replace(/[\p{L}\p{N}]+/gu, (word) => sure.get(word) ?? word),
+  };
+}
+
+/** The most words a phrase around a respelt word is looked for in (vocabulary phrases are shorter). */
+const MAX_RESPELT_PHRASE = 6;
