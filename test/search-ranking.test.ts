@@ -77,6 +77,30 @@ const CORPUS = [
     availability_status: "open",
     translations: { en: { title: "Quokka trainer" } },
   },
+  // The need (Korean) itself, against a neighbour of it (Mandarin) that offers how it is asked for.
+  {
+    ...base,
+    slug: "t-korean-tutor",
+    name: "Yun Walrus",
+    categories: ["language-tutor"],
+    subcategories: ["korean"],
+    rating: 3,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Walrus language tutor" } },
+  },
+  {
+    ...base,
+    slug: "t-mandarin-beginners-online",
+    name: "Li Walrus",
+    categories: ["language-tutor"],
+    subcategories: ["mandarin"],
+    tags: ["beginners", "online"],
+    rating: 5,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Walrus language tutor", tagline: "Online lessons for beginners" } },
+  },
 ];
 
 let app: TestApp;
@@ -123,6 +147,12 @@ describe("ranking that generalizes", () => {
   it("expands a profession into its other names: 'lawyer' finds the attorney a language filter leaves", async () => {
     expect(await slugs({ q: "attorney", language: "is" })).toContain("t-attorney-icelandic");
     expect(await slugs({ q: "lawyer", language: "is" })).toContain("t-attorney-icelandic");
+  });
+
+  it("counts how the need is asked for ('from scratch', 'online') as filler: it does not lift a neighbour of the need above the need", async () => {
+    const found = await slugs({ q: "walrus tutor to learn korean from scratch online" });
+    expect(found).toContain("t-mandarin-beginners-online");
+    expect(found.indexOf("t-korean-tutor")).toBeLessThan(found.indexOf("t-mandarin-beginners-online"));
   });
 
   it("reads Spanish, Portuguese and Italian by meaning", async () => {

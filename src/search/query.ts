@@ -622,6 +622,12 @@ class Interpreter {
     const filler = this.groups.filter((g) => g.weight === GROUP_WEIGHT.word && isPlainWord(g));
     const each = Math.min(GROUP_WEIGHT.filler, GROUP_WEIGHT.profession / 2 / filler.length);
     for (const group of filler) group.weight = each;
+    // How, when or for whom ("online", "from scratch", "for children") qualifies the need: all of
+    // it together counts as one word of filler, so that an expert who offers it beside a neighbour
+    // of the need (another language's tutoring, a parent category) never passes one who meets the
+    // need itself. Places stay as they are: law and property are local, a place there is the need.
+    const modifiers = this.groups.filter((g) => g.modifier);
+    for (const group of modifiers) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler / modifiers.length);
   }
 }
 
