@@ -43,10 +43,12 @@ export interface paths {
          *       replaces the bound of the same side read from `q`. `query_interpretation.price` shows
          *       what was read.
          *     - Match: with `q`, each expert carries `match` (a 0–1 `score`, the terms it matched and
-         *       missed, and where) and the response carries `match_quality`: `strong` (the best result
-         *       matches every term), `partial` (some of the need), or `none` (nobody in the directory
-         *       fits `q`). On `none` the closest results are still returned, marked by their low
-         *       `match.score` and `unmatched` terms: tell the user that nobody fits instead of
+         *       missed, and where) and the response carries `match_quality`, a property of the search
+         *       (`q` and the filters), not of the page: judged from its first 10 results by relevance,
+         *       it is the same on every page, at every `limit` and in every `sort`. `strong` (one of the
+         *       best results matches every term), `partial` (some of the need), or `none` (nobody in the
+         *       directory fits `q`). On `none` the closest results are still returned, marked by their
+         *       low `match.score` and `unmatched` terms: tell the user that nobody fits instead of
          *       recommending them.
          *     - Order: `relevance` (the default when `q` is given: name and title matches above bios,
          *       exact above corrected, all words above some; then rating), `rating` (the default
@@ -875,16 +877,19 @@ export interface components {
             /** @description How `q` was read (present when `q` was given), so an agent can tell the user what it searched for. */
             query_interpretation?: components["schemas"]["QueryInterpretation"] | null;
             /**
-             * @description How well this page's best result fits `q` (null without `q`, or when `q` holds only
-             *     price words: then the filters alone decide). `strong`: it matches every term of `q` in
-             *     its name, categories, titles, tags, place or languages. `partial`: it matches the need
-             *     in part (a term missed, or found only in a tagline, a service, a bio, by a spelling
-             *     correction or a broader category). `none`: nobody in the directory fits: no result, or
-             *     none has what `q` asks for (its terms other than role words such as "teacher" or
-             *     "consultant" and other than places and languages: "yoga instructor", "hairdresser in
-             *     Berlin"). On `none` the closest results are still listed, so an agent can say what
-             *     exists, but it must tell the user that nobody fits rather than recommend them. On the
-             *     first page of a relevance search this is the search's quality (its best match is first).
+             * @description How well the search's best results fit `q` (null without `q`, or when `q` holds only
+             *     price words: then the filters alone decide). A property of the search (`q` and the
+             *     filters), not of the page: it is judged from the search's first 10 results by relevance
+             *     (the default first page), whatever `page`, `limit` and `sort` were asked for, so every
+             *     page of one search, and REST, MCP and the directory page, say the same. `strong`: one
+             *     of them matches every term of `q` in its name, categories, titles, tags, place or
+             *     languages. `partial`: one matches the need in part (a term missed, or found only in a
+             *     tagline, a service, a bio, by a spelling correction or a broader category). `none`:
+             *     nobody in the directory fits: no result, or none has what `q` asks for (its terms other
+             *     than role words such as "teacher" or "consultant" and other than places and languages:
+             *     "yoga instructor", "hairdresser in Berlin"). On `none` the closest results are still
+             *     listed, so an agent can say what exists, but it must tell the user that nobody fits
+             *     rather than recommend them. Each expert's own fit is its `match`.
              */
             match_quality: ("strong" | "partial" | "none") | null;
             /** @description The zero-based page returned. */

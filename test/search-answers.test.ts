@@ -72,6 +72,7 @@ describe("the app's search caches", () => {
     for (const cache of [
       "search-answers",
       "search-totals",
+      "search-qualities",
       "search-parsed-queries",
       "search-vocabulary",
       "search-frequencies",

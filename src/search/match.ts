@@ -14,7 +14,8 @@ type Fragment = PendingQuery<Row[]>;
 
 // How each result matches `q`, said to the agent: which terms it has, where, and a 0–1 score. It
 // is read in the page's own statement (only the page's rows, at most 20: a few tsquery tests each
-// on the document already in the row), so it costs no statement; and it is apart from the
+// on the document already in the row), so it costs no statement (match_quality, judged from the
+// search's first ten, may read those ten's alone: quality.ts); and it is apart from the
 // ranking's score (rank.ts), whose scale may change with the ranking, so what `match` means stays.
 
 /**
@@ -276,10 +277,11 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
 }
 
 /**
- * How well the page's best result fits `q` (the contract's match_quality): `strong` when some
- * result has every term in its main profile (itself, its concept or a correction); `partial` when
- * one has part of the need (needOf: a term that is not a role word, place or language); `none`
- * when there is no result or no result has any of the need: what `q` asks for is not in the directory.
+ * How well the best of `described` fits `q` (the contract's match_quality, given the search's
+ * first results by relevance: quality.ts): `strong` when some result has every term in its main
+ * profile (itself, its concept or a correction); `partial` when one has part of the need (needOf:
+ * a term that is not a role word, place or language); `none` when there is no result or no result
+ * has any of the need: what `q` asks for is not in the directory.
  */
 export function matchQuality(described: Described[]): MatchQuality {
   if (described.some((d) => d.all)) return "strong";

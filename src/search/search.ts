@@ -4,9 +4,10 @@ import { answerJson, type RememberedAnswer } from "./answer-cache.ts";
 import { boundQuery } from "./bounds.ts";
 import type { SearchDeps } from "./deps.ts";
 import { provablyMoreThan } from "./frequency.ts";
-import { describeMatch, matchQuality } from "./match.ts";
+import { type Described, describeMatch, type MatchQuality, matchQuality } from "./match.ts";
 import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
 import { checkPriceRange } from "./price.ts";
+import { matchOnly, qualityFromPage, qualityPlan } from "./quality.ts";
 import type { ParsedQuery } from "./query.ts";
 import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
@@ -130,12 +131,45 @@ export async function readPlan(
 }
 
 /**
+ * The search's match_quality (quality.ts): judged from its first QUALITY_WINDOW results by
+ * relevance, whatever the page. From the page's own rows when they are those (no statement),
+ * else as remembered for `q` and the filters, else read by one statement of those rows' match
+ * columns alone. `statement` is the page's (its counts are the search's).
+ */
+async function searchQuality(
+  deps: SearchDeps,
+  statement: PageStatement & { parsed: ParsedQuery },
+  described: Described[],
+  known: { filterKey: string; version: string; vocabulary: Vocabulary | null; noMatch: boolean },
+): Promise<MatchQuality> {
+  const { plan, parsed } = statement;
+  const { qualities } = deps.stores;
+  const key = `${plan.query.q}\n${known.filterKey}`;
+  const fromPage = known.noMatch ? "none" : qualityFromPage(plan, described);
+  if (fromPage) {
+    qualities.set(known.version, key, known.vocabulary, fromPage);
+    return fromPage;
+  }
+  const remembered = qualities.get(known.version, key, known.vocabulary);
+  if (remembered) return remembered;
+  const rows = await searchPage(deps.sql, { ...statement, plan: qualityPlan(plan), shape: matchOnly(statement.shape) });
+  const quality = matchQuality(rows.map((row) => describeMatch(row, parsed)));
+  qualities.set(known.version, key, known.vocabulary, quality);
+  return quality;
+}
+
+/**
  * A search run: totals come from the count cache, and the count is skipped when the page itself
  * proves the total (a short, non-empty page, or an empty first page). A relevance search counts
  * the main-document matches first (capped): past the cap they are dense and the total is known
  * to be a lower bound; below it, the page is planned for few matches.
  */
-async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise<ExpertSearchResult> {
+async function run(
+  deps: SearchDeps,
+  plan: SearchPlan,
+  version: string,
+  vocabulary: Vocabulary | null,
+): Promise<ExpertSearchResult> {
   const { sql, stores, shape } = deps;
   const { limit, page, offset } = plan;
   // The filters that decide `total`, once: the count cache's key.
@@ -145,13 +179,8 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   // The statistics guess which way a dense search looks for its candidates first (statement.ts
   // bestRated) and in which rating band (ratingBand); readPlan has just read them (cached).
   const frequencies = plan.parsed ? await stores.frequencies.get(sql) : null;
-  const rows = await searchPage(sql, {
-    plan,
-    shape,
-    wordMatches,
-    wordsCounted: Boolean(plan.parsed?.groups.length),
-    frequencies,
-  });
+  const statement = { plan, shape, wordMatches, wordsCounted: Boolean(plan.parsed?.groups.length), frequencies };
+  const rows = await searchPage(sql, statement);
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
@@ -165,12 +194,13 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
         );
   const exact = counted <= EXACT_TOTAL_LIMIT;
   const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
+  const known = { filterKey, version, vocabulary, noMatch: exact && total === 0 };
   return {
     experts,
     total,
     total_is_exact: exact,
     query_interpretation: plan.interpretation,
-    match_quality: parsed ? matchQuality(described) : null,
+    match_quality: parsed ? await searchQuality(deps, { ...statement, parsed }, described, known) : null,
     page,
     limit,
     has_more: page < lastReachablePage(limit) && (exact ? offset + rows.length < total : rows.length === limit),
@@ -194,7 +224,7 @@ async function remembered(deps: SearchDeps, query: SearchQuery): Promise<Remembe
   const hit = stores.answers.get(version, key, vocabulary);
   if (hit) return hit;
   const plan = await readPlan(deps, query, version, vocabulary);
-  return stores.answers.remember(version, key, vocabulary, await run(deps, plan, version));
+  return stores.answers.remember(version, key, vocabulary, await run(deps, plan, version, vocabulary));
 }
 
 /**

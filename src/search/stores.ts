@@ -4,6 +4,7 @@ import { CountCache } from "./count-cache.ts";
 import { FrequencyCache } from "./frequency.ts";
 import { ParsedQueries } from "./parsed-queries.ts";
 import { PriceLevels } from "./price-levels.ts";
+import { QualityCache } from "./quality.ts";
 import { VocabularyCache } from "./vocabulary-store.ts";
 
 /**
@@ -21,6 +22,8 @@ export interface SearchStores {
   totals: CountCache;
   /** Whole answers per search, URL base and directory version. */
   answers: AnswerCache;
+  /** match_quality per `q` and filter set and directory version (quality.ts): one per search, whatever its page. */
+  qualities: QualityCache;
   /** PostgreSQL's lexeme statistics, to skip counting what is known to be past the cap. */
   frequencies: FrequencyCache;
   /** What "cheap" in `q` stands for, per category set and directory version. */
@@ -33,6 +36,7 @@ export function searchStores(): SearchStores {
     parsed: new ParsedQueries(),
     totals: new CountCache(),
     answers: new AnswerCache(),
+    qualities: new QualityCache(),
     frequencies: new FrequencyCache(),
     priceLevels: new PriceLevels(),
   };
@@ -43,6 +47,7 @@ export function searchCacheStats(stores: SearchStores): CacheStats[] {
   return [
     stores.totals.stats(),
     stores.answers.stats(),
+    stores.qualities.stats(),
     stores.parsed.stats(),
     stores.vocabulary.stats(),
     stores.frequencies.stats(),

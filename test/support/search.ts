@@ -4,6 +4,7 @@ import { summaryShape } from "../../src/experts/summary-shape.ts";
 import type { ExpertUrls } from "../../src/experts/urls.ts";
 import { AnswerCache } from "../../src/search/answer-cache.ts";
 import { CountCache } from "../../src/search/count-cache.ts";
+import { QualityCache } from "../../src/search/quality.ts";
 import type { SearchDeps } from "../../src/search/deps.ts";
 import { type SearchStores, searchStores } from "../../src/search/stores.ts";
 
@@ -16,10 +17,10 @@ export function searchDepsFor(sql: Sql, urls: ExpertUrls, stores: SearchStores =
 }
 
 /**
- * `stores` with empty totals and answers, sharing the compiled vocabulary, parses and statistics:
+ * `stores` with empty totals, answers and match qualities, sharing the compiled vocabulary, parses and statistics:
  * a search that really runs its statements, as the benchmarks time it (the vocabulary is compiled
  * once per process, not per search).
  */
 export function uncounted(stores: SearchStores): SearchStores {
-  return { ...stores, totals: new CountCache(), answers: new AnswerCache() };
+  return { ...stores, totals: new CountCache(), answers: new AnswerCache(), qualities: new QualityCache() };
 }
