@@ -125,33 +125,53 @@ describe("match_quality is the search's, not the page's", () => {
       expect((await rest(params)).match_quality).toBe("strong");
       return sent() - before;
     };
-    // Two spellings of one search share its totals and ranking (the same filters and terms), not
-    // its remembered quality (keyed by q as given): the second is judged cold, with totals warm.
-    // The locale changes neither, only the answer's texts: a third request answered anew, warm.
+    // Background work of the app (the outbox, the version channel) may send a statement while a
+    // request runs, never take one away: each figure is the fewest of three requests alike.
+    const fewest = async (requests: Record<string, string | number>[]) => {
+      const counts: number[] = [];
+      for (const params of requests) counts.push(await statements(params));
+      return Math.min(...counts);
+    };
+    const locales = ["es", "fr", "de"];
+    // Spellings of one search share its totals and ranking (the same filters and terms), not its
+    // remembered quality (keyed by q as given): each is judged cold, with totals warm. The locale
+    // changes neither, only the answer's texts: a request answered anew, warm.
     const q = "software architect seoul";
+    let spelt = 0;
+    const spellings = () =>
+      [0, 1, 2].map(() => {
+        const i = spelt++;
+        return q.slice(0, i) + q[i].toUpperCase() + q.slice(i + 1);
+      });
     // Until the directory version is pushed over the channel each search reads it: wait for a
     // remembered answer to cost nothing (a count of looks, not a deadline).
     await rest({ q });
     for (let look = 0; look < 500 && (await statements({ q })) > 0; look++) await Bun.sleep(10);
-    for (const [other, at] of [
-      ["Software architect seoul", { page: 1, limit: 10 }],
-      ["software Architect seoul", { page: 2, limit: 5 }],
-      ["software architect Seoul", { page: 0, limit: 1 }],
-      ["Software Architect seoul", { page: 0, limit: 5, sort: "rating" }],
+    for (const at of [
+      { page: 1, limit: 10 },
+      { page: 2, limit: 5 },
+      { page: 0, limit: 1 },
+      { page: 0, limit: 5, sort: "rating" },
     ] as const) {
       await rest({ q, ...at });
-      const warm = await statements({ q, ...at, locale: "es" });
-      expect({ ...at, cold: await statements({ q: other, ...at }) }).toEqual({ ...at, cold: warm + 1 });
-      // Now remembered for `other` too: another page or limit of it reads no quality again.
+      const warm = await fewest(locales.map((locale) => ({ q, ...at, locale })));
+      const others = spellings().filter((other) => other !== q);
+      const cold = await fewest(others.map((other) => ({ q: other, ...at })));
+      expect({ ...at, cold }).toEqual({ ...at, cold: warm + 1 });
+      // Now remembered for those spellings too: another page or limit of them reads no quality again.
       const next = { ...at, page: at.page + 1 };
       await rest({ q, ...next });
-      expect(await statements({ q: other, ...next })).toBe(await statements({ q, ...next, locale: "es" }));
+      const nextWarm = await fewest(locales.map((locale) => ({ q, ...next, locale })));
+      expect(await fewest(others.map((other) => ({ q: other, ...next })))).toBe(nextWarm);
     }
     // A first page of 10 or more by relevance is judged from its own rows: no statement more.
     const q2 = "tax advisor hamburg";
     await rest({ q: q2, limit: 20 });
-    const warm = await statements({ q: q2, limit: 20, locale: "es" });
-    expect(await statements({ q: "Tax Advisor Hamburg", limit: 20 })).toBe(warm);
+    const warm = await fewest(locales.map((locale) => ({ q: q2, limit: 20, locale })));
+    const cold = await fewest(
+      ["Tax advisor hamburg", "tax Advisor hamburg", "tax advisor Hamburg"].map((other) => ({ q: other, limit: 20 })),
+    );
+    expect(cold).toBe(warm);
   });
 
   it("is judged again after a write: the strong fit unlisted, page 2 no longer says strong", async () => {
