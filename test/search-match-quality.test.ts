@@ -152,7 +152,7 @@ describe("match_quality is the search's, not the page's", () => {
       { page: 2, limit: 5 },
       { page: 0, limit: 1 },
       { page: 0, limit: 5, sort: "rating" },
-    ] as const) {
+    ] as { page: number; limit: number; sort?: string }[]) {
       await rest({ q, ...at });
       const warm = await fewest(locales.map((locale) => ({ q, ...at, locale })));
       const others = spellings().filter((other) => other !== q);
