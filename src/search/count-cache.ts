@@ -19,21 +19,12 @@ export class CountCache {
 
   /** The total under `filterKey` at `version`, counted on a miss. */
   async total(filterKey: string, version: string, count: () => Promise<number>): Promise<number> {
-    const hit = this.known(filterKey, version);
+    const key = `${version}\n${filterKey}`;
+    const hit = this.totals.get(key);
     if (hit !== undefined) return hit;
     const total = await count();
-    this.remember(filterKey, version, total);
+    this.totals.set(key, total);
     return total;
-  }
-
-  /** The total under `filterKey` at `version` when remembered, without counting. */
-  known(filterKey: string, version: string): number | undefined {
-    return this.totals.get(`${version}\n${filterKey}`);
-  }
-
-  /** Remembers a total counted elsewhere (in a page statement, search.ts). */
-  remember(filterKey: string, version: string, total: number): void {
-    this.totals.set(`${version}\n${filterKey}`, total);
   }
 
   get size() {

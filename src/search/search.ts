@@ -51,39 +51,26 @@ export async function countAll(sql: Sql, plan: SearchPlan, wordMatches: number |
  * a bio or as a substring: that second tier is read only when the first ends within the page.
  */
 export async function searchPage(sql: Sql, statement: PageStatement): Promise<object[]> {
-  return (await countedPage(sql, statement)).rows;
-}
-
-/**
- * searchPage, and the capped count of main-document matches: `statement.wordMatches`, or, when the
- * page statement took it (`countsWords`), its `word_matches` (a page with no main-tier row has
- * none: then counted apart, as before the page).
- */
-async function countedPage(sql: Sql, statement: PageStatement): Promise<{ rows: object[]; wordMatches: number }> {
   const { plan } = statement;
   const first = await firstPageQuery(sql, statement);
-  let wordMatches = statement.wordMatches;
-  if (statement.countsWords) {
-    const taken = (first[0] as { word_matches?: number } | undefined)?.word_matches;
-    wordMatches = taken ?? (await countMatches(sql, plan, "words"));
-    for (const row of first) delete (row as { word_matches?: number }).word_matches;
-  }
-  if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit)
-    return { rows: first, wordMatches };
+  if (plan.sort !== "relevance" || plan.parsed === null || first.length === plan.limit) return first;
   // The first tier ended on this page or before it: how many it holds decides where the rest starts
   // (the count the search already took, when it is exact: the same statement at the same version).
-  const counted = (statement.wordsCounted || statement.countsWords) && wordMatches <= EXACT_TOTAL_LIMIT;
+  const counted = statement.wordsCounted && statement.wordMatches <= EXACT_TOTAL_LIMIT;
   const wordsTotal =
-    first.length > 0 ? plan.offset + first.length : counted ? wordMatches : await countMatches(sql, plan, "words");
+    first.length > 0
+      ? plan.offset + first.length
+      : counted
+        ? statement.wordMatches
+        : await countMatches(sql, plan, "words");
   const rest = {
     ...statement,
-    countsWords: false,
     parsed: plan.parsed,
     tier: "rest" as const,
     offset: Math.max(0, plan.offset - wordsTotal),
     limit: plan.limit - first.length,
   };
-  return { rows: [...first, ...(await tierPageQuery(sql, rest))], wordMatches };
+  return [...first, ...(await tierPageQuery(sql, rest))];
 }
 
 /**
@@ -91,20 +78,12 @@ async function countedPage(sql: Sql, statement: PageStatement): Promise<{ rows: 
  * show one of its words in far more documents than the cap, the count is known to pass the cap
  * and is not taken: that count is the slowest part of a broad search at a million experts.
  */
-async function countWords(
-  deps: SearchDeps,
-  plan: SearchPlan,
-  filterKey: string,
-  version: string,
-): Promise<number | null> {
+async function countWords(deps: SearchDeps, plan: SearchPlan, filterKey: string, version: string): Promise<number> {
   const { sql, stores } = deps;
   const groups = plan.parsed?.groups ?? [];
   if (unfiltered(plan.match) && provablyMoreThan(await stores.frequencies.get(sql), groups, EXACT_TOTAL_LIMIT))
     return EXACT_TOTAL_LIMIT + 1;
-  const key = `${filterKey}\nwords`;
-  // By relevance the page statement counts them itself (PageStatement.countsWords): null.
-  if (plan.sort === "relevance") return stores.totals.known(key, version) ?? null;
-  return stores.totals.total(key, version, () => countMatches(sql, plan, "words"));
+  return stores.totals.total(`${filterKey}\nwords`, version, () => countMatches(sql, plan, "words"));
 }
 
 /**
@@ -161,20 +140,18 @@ async function run(deps: SearchDeps, plan: SearchPlan, version: string): Promise
   const { limit, page, offset } = plan;
   // The filters that decide `total`, once: the count cache's key.
   const filterKey = JSON.stringify(plan.match);
-  const words = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
+  const wordMatches = plan.parsed?.groups.length ? await countWords(deps, plan, filterKey, version) : 0;
+  const dense = wordMatches > EXACT_TOTAL_LIMIT;
   // The statistics guess which way a dense search looks for its candidates first (statement.ts
   // bestRated) and in which rating band (ratingBand); readPlan has just read them (cached).
   const frequencies = plan.parsed ? await stores.frequencies.get(sql) : null;
-  const { rows, wordMatches } = await countedPage(sql, {
+  const rows = await searchPage(sql, {
     plan,
     shape,
-    wordMatches: words ?? 0,
-    wordsCounted: words !== null && Boolean(plan.parsed?.groups.length),
-    countsWords: words === null,
+    wordMatches,
+    wordsCounted: Boolean(plan.parsed?.groups.length),
     frequencies,
   });
-  if (words === null) stores.totals.remember(`${filterKey}\nwords`, version, wordMatches);
-  const dense = wordMatches > EXACT_TOTAL_LIMIT;
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));

@@ -272,11 +272,6 @@ export interface PageStatement {
   wordsCounted?: boolean;
   /** PostgreSQL's lexeme statistics, to guess which way to look for matches first (absent: walk first when dense). */
   frequencies?: LexemeFrequencies | null;
-  /**
-   * The main tier is not counted yet: its page statement counts it (WORD_MATCHES), returned as the
-   * `word_matches` column of every row, and takes its candidates as the count says (countedCandidates).
-   */
-  countsWords?: boolean;
 }
 
 /** One tier's share of a relevance page (which has `q`, so `parsed`). */
@@ -403,45 +398,6 @@ function ordering(sql: Sql, sort: Sort, scored: boolean) {
  * when not needed.
  */
 function candidates(sql: Sql, page: TierPage) {
-  return page.tier === "words" && page.countsWords ? countedCandidates(sql, page) : candidatesOf(sql, page);
-}
-
-/**
- * The main tier's matches with their ratings, as many as a count reads (EXACT_TOTAL_LIMIT + 1, the
- * same rows as countQuery's), in a page statement that counts them (PageStatement.countsWords).
- */
-const WORD_MATCHES = "word_matches";
-
-function wordMatchesCte(sql: Sql, plan: SearchPlan) {
-  return sql`${sql(WORD_MATCHES)} as materialized (
-    select e.id, e.rating from listed_search_docs e where ${filters(sql, plan, "words", true)} limit ${EXACT_TOTAL_LIMIT + 1})`;
-}
-
-/**
- * candidates() when the main tier was not counted before the page (PageStatement.countsWords): the
- * count, taken in the page statement from WORD_MATCHES, chooses between the candidates a counted
- * search would have composed, each guarded by it (the other is never run): when few match, as for
- * EXACT_TOTAL_LIMIT matches but taking them from WORD_MATCHES instead of reading the document
- * index a second time (candidatesOf `counted`); when more, as for a count past the cap. The same
- * ids as the count and then the page: a separate count built the same GIN bitmap the page built
- * again for its best-rated matches (BENCHMARKS.md "CPU per search that runs").
- */
-function countedCandidates(sql: Sql, page: TierPage) {
-  const count = sql`(select count(*) from ${sql(WORD_MATCHES)})`;
-  const few = candidatesOf(sql, { ...page, countsWords: false, wordMatches: EXACT_TOTAL_LIMIT }, true);
-  const many = candidatesOf(sql, { ...page, countsWords: false, wordMatches: EXACT_TOTAL_LIMIT + 1 });
-  return sql`(
-    select id from ${few} counted_few where ${count} <= ${EXACT_TOTAL_LIMIT}
-    union all
-    select id from ${many} counted_many where ${count} > ${EXACT_TOTAL_LIMIT}
-  )`;
-}
-
-/**
- * `counted`: every main-tier match is in WORD_MATCHES (its count at most EXACT_TOTAL_LIMIT; then
- * `wordMatches` is only a bound), so the best-rated of them are sorted from there.
- */
-function candidatesOf(sql: Sql, page: TierPage, counted = false) {
   const { plan, tier, parsed } = page;
   const needed = plan.offset + plan.limit;
   const window = Math.max(RESCORE_WINDOW, needed);
@@ -468,15 +424,10 @@ function candidatesOf(sql: Sql, page: TierPage, counted = false) {
           page.frequencies ? expectedShare(page.frequencies, parsed.groups, filterWords) * rows : 0,
         )
       : page.wordMatches;
-    const found = counted
-      ? sql`select e.id from ${sql(WORD_MATCHES)} e ${byRating(window)}`
-      : dense
-        ? sql`select e.id from experts e where ${where} ${byRating(window)}`
-        : listed(filters(sql, plan, tier, true), window);
-    // Sorted from WORD_MATCHES, every match is already read: a band would read some again.
-    const band = counted
-      ? null
-      : ratingBand(page.frequencies, matches, window, dense ? walked(window, matches, rows) : matches);
+    const found = dense
+      ? sql`select e.id from experts e where ${where} ${byRating(window)}`
+      : listed(filters(sql, plan, tier, true), window);
+    const band = ratingBand(page.frequencies, matches, window, dense ? walked(window, matches, rows) : matches);
     return sql`(${ratedBand(sql, where, found, window, band)})`;
   }
   const every = sql`${filters(sql, plan, "none")} and ${everyGroup(sql, parsed.groups, page.frequencies, false)}`;
@@ -526,11 +477,9 @@ function candidatesOf(sql: Sql, page: TierPage, counted = false) {
     select id from strict
     union
     (${
-      counted
-        ? sql`select e.id from ${sql(WORD_MATCHES)} e where ${fewStrict} ${byRating(some)}`
-        : dense
-          ? sql`select e.id from experts e where ${where} and ${fewStrict} ${byRating(some)}`
-          : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some)
+      dense
+        ? sql`select e.id from experts e where ${where} and ${fewStrict} ${byRating(some)}`
+        : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some)
     })
   )`;
 }
@@ -645,18 +594,13 @@ interface PageSlice {
   order: Fragment;
   offset: number;
   limit: number;
-  /** The page counts the main tier (PageStatement.countsWords): WORD_MATCHES, and its count as `word_matches`. */
-  countsWords?: boolean;
 }
 
 /** One page of a slice in order, with the shape's columns in the plan's locale (and how each matches `q`, match.ts). */
 function pageOf(sql: Sql, statement: PageStatement, slice: PageSlice) {
   const { shape, plan } = statement;
-  const counts = slice.countsWords === true;
   return plannedWithValues(sql<object[]>`
-    ${counts ? sql`with ${wordMatchesCte(sql, plan)}` : sql``}
     select ${shape.columns(sql)}${plan.parsed ? sql`, ${matchColumns(sql, plan.parsed)}` : sql``}
-    ${counts ? sql`, (select count(*)::int from ${sql(WORD_MATCHES)}) as word_matches` : sql``}
     from (
       select e.id, ${slice.score} as score
       from ${slice.from}
@@ -708,7 +652,6 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
     order: ordering(sql, "relevance", true),
     offset: page.offset,
     limit: page.limit,
-    countsWords: page.tier === "words" && page.countsWords,
   });
 }
 
