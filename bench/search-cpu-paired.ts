@@ -7,7 +7,10 @@
 // answer's kind (an exact total over 500, at most 500, or past the cap). Reads only. Not part of the test command.
 //
 //   bun bench/search-cpu-paired.ts --database-url postgres://postgres@127.0.0.1:5432/cpu_after --baseline /tmp/cpu-before \
-//     [--n 150] [--seed 2]
+//     [--n 150] [--seed 2] [--baseline-database-url …]
+//
+// --baseline-database-url: the baseline on another database (a copy before a migration, or another server: with
+// --baseline . the same code against two servers' settings). Its backend must run on this machine too.
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -19,6 +22,7 @@ const { values } = parseArgs({
   options: {
     "database-url": { type: "string" },
     baseline: { type: "string" },
+    "baseline-database-url": { type: "string" },
     n: { type: "string", default: "150" },
     seed: { type: "string", default: "2" },
   },
@@ -27,7 +31,7 @@ const databaseUrl = values["database-url"];
 if (!databaseUrl || !values.baseline) throw new Error("--database-url and --baseline are required");
 
 /** One checkout's searchExperts on a connection of its own, with its backend's CPU and statements counted. */
-async function implementation(root: string) {
+async function implementation(root: string, databaseUrl: string) {
   const { openDatabase } = await import(`${root}/src/db/connect.ts`);
   const { expertUrls } = await import(`${root}/src/experts/urls.ts`);
   const { AnswerCache } = await import(`${root}/src/search/answer-cache.ts`);
@@ -59,8 +63,8 @@ async function implementation(root: string) {
   };
 }
 
-const baseline = await implementation(resolve(values.baseline));
-const current = await implementation(resolve("."));
+const baseline = await implementation(resolve(values.baseline), values["baseline-database-url"] ?? databaseUrl);
+const current = await implementation(resolve("."), databaseUrl);
 const queries = fuzzQueries(Number(values.n), Number(values.seed));
 // Not timed: the directory's pages into the cache, both implementations' modules compiled.
 for (const q of queries.slice(0, 30)) for (const side of [baseline, current]) await side.search(q);
