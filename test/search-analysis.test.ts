@@ -297,6 +297,31 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(designer[0].unlisted).toBe(true);
   });
 
+  it("marks an everyday word as what an unlisted activity is done to only when an unlisted phrase holds it", async () => {
+    // "house" of "house cleaning", "huis" of "huis schilderen", "квартиры" of a Russian repair phrase.
+    for (const q of [
+      "ik zoek een schilder voor mijn huis",
+      "house cleaning every week in my apartment",
+      "ищу сантехника для квартиры",
+    ]) {
+      const worked = (await parse(q)).groups.filter((g) => g.worked);
+      expect({ q, worked: worked.length }).toEqual({ q, worked: 1 });
+      expect(worked[0].everyday).toBe(true);
+    }
+    // A word right before such an object qualifies it: the rental apartment is what is cleaned.
+    const rental = (await parse("house cleaning for my rental apartment")).groups;
+    expect(rental.filter((g) => g.worked).map((g) => g.label)).toEqual(["rental", "apartment"]);
+    // A need no unlisted phrase holds is not: the staff of a cleaning business, a copied design.
+    for (const q of [
+      "my house cleaning business is growing, how do I hire the first employees",
+      "someone copied my tattoo designs",
+    ]) {
+      const groups = (await parse(q)).groups;
+      expect(groups.some((g) => g.unlisted)).toBe(true);
+      expect(groups.filter((g) => g.worked).map((g) => g.label)).toEqual([]);
+    }
+  });
+
   it("reads a Russian phrase in the case a request puts it in", async () => {
     // The vocabulary writes "трудовое право" (nominative); a request says "по трудовому праву" (dative).
     const { interpretation } = await parse("Ищу юриста по трудовому праву");

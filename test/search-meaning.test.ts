@@ -344,6 +344,19 @@ describe("search by meaning", () => {
       "ik zoek een schilder voor mijn huis",
     ])
       expect(((await search({ q })) as any).match_quality, q).toBe("none");
+    // An everyday word such a profession is not done to is the asker's need beside their own trade
+    // ("employees", "copied" are in no unlisted phrase; "huis", "house", "apartment" are).
+    for (const [q, category] of [
+      ["my house cleaning business is growing, how do I hire the first employees", "human-resources"],
+      ["someone copied my tattoo designs and sells them online", "intellectual-property"],
+      ["I'm a DJ and my landlord wants to evict me", "real-estate"],
+    ] as const) {
+      const fitting = await search({ q });
+      expect({ q, quality: (fitting as any).match_quality }).toEqual({ q, quality: "partial" });
+      expect((fitting.experts[0] as any).categories, q).toContain(category);
+    }
+    for (const q of ["house cleaning every week in my apartment", "house cleaning for my rental apartment"])
+      expect(((await search({ q })) as any).match_quality, q).toBe("none");
     // A need's phrase beside such a profession is still the need (a plumber's website).
     const plumbing = await search({ q: "our website barely shows up on google when people search for a plumber" });
     expect((plumbing as any).match_quality).not.toBe("none");

@@ -221,11 +221,13 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   // while I travel") is met in part only by a profession: the word left beside it ("director",
   // "chef") is another need's word, not this one's.
   const unheard = parsed.groups.some((g, i) => needed[i] && g.unheard);
-  // Beside a profession nobody here practises an everyday word is what it is done to, in a sentence
-  // too ("ik zoek een schilder voor mijn huis": a painter for the house, not a house); a need's
-  // phrase still is a need ("… barely shows up on google when people search for a plumber").
+  // Beside a profession nobody here practises, an everyday word such work is done to is its object,
+  // in a sentence too ("ik zoek een schilder voor mijn huis": a painter for the house, not a house).
+  // Another everyday word is the asker's need beside their own trade ("my house cleaning business
+  // is growing, how do I hire the first employees"; "someone copied my tattoo designs"), as a
+  // need's phrase is ("… barely shows up on google when people search for a plumber").
   const unlisted = parsed.groups.some((g) => g.unlisted);
-  const objectOnly = parsed.groups.map((g) => short || (unlisted && !g.label.includes(" ")));
+  const objectOnly = parsed.groups.map((g) => short || (unlisted && Boolean(g.worked)));
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));

@@ -44,6 +44,12 @@ export interface QueryGroup {
   everyday?: boolean;
   /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
   unlisted?: boolean;
+  /**
+   * An everyday word some unlisted activity is done to, by the vocabulary's own unlisted phrases
+   * ("house" of "house cleaning", "Wohnung" of "Wohnung streichen"), or written right before one
+   * ("rental" of "rental apartment"): beside an unlisted activity, its object (match.ts).
+   */
+  worked?: boolean;
 }
 
 /**
@@ -223,6 +229,8 @@ class Interpreter {
     countries: new Set<string>(),
     cities: new Set<string>(),
   };
+  /** The tokens each group was read from (first and last index): which words stand side by side. */
+  readonly spans = new Map<QueryGroup, { start: number; end: number }>();
   /** Plain words that need the lexicon (typo correction), with the group each belongs to. */
   readonly pending: { word: string; group: QueryGroup }[] = [];
 
@@ -305,6 +313,7 @@ class Interpreter {
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     // A profession nobody here practises ("plumber", "personal trainer") is a need nobody has.
     const unlisted = recognized.some((c) => c.kind === "synonym" && c.key === UNLISTED);
+    const worked = everyday && this.vocabulary.holdsWord({ kind: "synonym", key: UNLISTED }, label);
     this.groups.push({
       label,
       alternatives: dedupe(alternatives),
@@ -313,6 +322,7 @@ class Interpreter {
       ...(modifier ? { modifier } : {}),
       ...(everyday ? { everyday } : {}),
       ...(unlisted ? { unheard: true, unlisted } : {}),
+      ...(worked ? { worked } : {}),
       ...phrase,
       ...(titleTerms ? { titleTerms } : {}),
     });
@@ -477,6 +487,21 @@ class Interpreter {
 
   isShortPhrase(): boolean {
     return isShortPhrase(this.groups, this.ignored);
+  }
+
+  /**
+   * An everyday word written right before what an unlisted activity is done to, no word between,
+   * qualifies that object rather than naming a need: "house cleaning for my rental apartment" is
+   * the apartment's cleaning. (A qualifier comes first in English, and German and Dutch write it
+   * into one word.)
+   */
+  qualifyWorked() {
+    const startsAt = new Map([...this.spans].map(([g, span]) => [span.start, g]));
+    for (const group of this.groups) {
+      const span = this.spans.get(group);
+      if (!group.everyday || group.worked || group.label.includes(" ") || !span) continue;
+      if (startsAt.get(span.end + 1)?.worked) group.worked = true;
+    }
   }
 
   /**
@@ -772,6 +797,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   }
   const words = tokens.map((t) => t.text);
   interpreter.teachLanguages(words);
+  interpreter.qualifyWorked();
   const readsAsName = interpreter.readsAsName();
   interpreter.settle(codes);
   const r = interpreter.recognized;
@@ -807,22 +833,21 @@ async function interpret(
   const interpreter = new Interpreter(vocabulary);
   const words = tokens.map((t) => t.text);
   for (let i = 0; i < tokens.length; ) {
+    const [start, before] = [i, interpreter.groups.length];
     // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
     // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
     const found = vocabulary.longestPhrase(words, i);
-    if (tokens[i].cjk && !(found && found.length > 1)) {
-      interpreter.addCjkRun(tokens[i++].text);
-      continue;
-    }
     const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
     // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
     const phrase = pronoun && found?.length === 1 ? null : found;
-    if (phrase) {
+    if (tokens[i].cjk && !(found && found.length > 1)) interpreter.addCjkRun(tokens[i++].text);
+    else if (phrase) {
       interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
       i += phrase.length;
     } else if (vocabulary.isStopWord(words[i]) || pronoun) {
       interpreter.ignored.push(words[i++]);
     } else interpreter.addWord(words[i++]);
+    for (const group of interpreter.groups.slice(before)) interpreter.spans.set(group, { start, end: i - 1 });
   }
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length && !priced)

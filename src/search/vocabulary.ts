@@ -1,7 +1,7 @@
 import { phraseStem } from "./inflection.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { SERVED_BY } from "./served-by.ts";
-import { tokenize } from "./tokenize.ts";
+import { isCjk, tokenize } from "./tokenize.ts";
 import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
 
 /** What a vocabulary term stands for: a category, a language, a city… (`stop` never appears). */
@@ -183,6 +183,25 @@ export class Vocabulary {
   /** Every normalised term of a concept, across every locale. */
   terms(concept: Concept): string[] {
     return [...(this.termsOf.get(conceptId(concept)) ?? [])];
+  }
+
+  private readonly wordsOf = new Map<string, { words: Set<string>; cjk: string[] }>();
+
+  /**
+   * Whether a normalised word is a word of one of a concept's terms, or a CJK word inside one (at
+   * least two characters): "house" of "house cleaning", "wohnung" of "wohnung streichen", "厨房"
+   * of "厨房装修". Kept per concept once asked.
+   */
+  holdsWord(concept: Concept, word: string): boolean {
+    const id = conceptId(concept);
+    let held = this.wordsOf.get(id);
+    if (!held) {
+      const terms = this.terms(concept);
+      held = { words: new Set(terms.flatMap((t) => t.split(" "))), cjk: terms.filter(isCjk) };
+      this.wordsOf.set(id, held);
+    }
+    if (held.words.has(word)) return true;
+    return isCjk(word) && Array.from(word).length >= 2 && held.cjk.some((t) => t.includes(word));
   }
 
   /**
