@@ -311,6 +311,9 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     // A word right before such an object qualifies it: the rental apartment is what is cleaned.
     const rental = (await parse("house cleaning for my rental apartment")).groups;
     expect(rental.filter((g) => g.worked).map((g) => g.label)).toEqual(["rental", "apartment"]);
+    // And so does one right before the unlisted activity itself: the cleaning is the rental's.
+    const before = (await parse("I need rental house cleaning every week")).groups;
+    expect(before.filter((g) => g.worked).map((g) => g.label)).toEqual(["rental"]);
     // A need no unlisted phrase holds is not: the staff of a cleaning business, a copied design.
     for (const q of [
       "my house cleaning business is growing, how do I hire the first employees",

@@ -490,17 +490,18 @@ class Interpreter {
   }
 
   /**
-   * An everyday word written right before what an unlisted activity is done to, no word between,
-   * qualifies that object rather than naming a need: "house cleaning for my rental apartment" is
-   * the apartment's cleaning. (A qualifier comes first in English, and German and Dutch write it
-   * into one word.)
+   * An everyday word written right before an unlisted activity or what one is done to, no word
+   * between, qualifies it rather than naming a need: "house cleaning for my rental apartment" is
+   * the apartment's cleaning, "a DJ for our staff christmas party" (were "christmas party" listed)
+   * the party's. (A qualifier comes first in English; German and Dutch write it into one word.)
    */
   qualifyWorked() {
     const startsAt = new Map([...this.spans].map(([g, span]) => [span.start, g]));
     for (const group of this.groups) {
       const span = this.spans.get(group);
       if (!group.everyday || group.worked || group.label.includes(" ") || !span) continue;
-      if (startsAt.get(span.end + 1)?.worked) group.worked = true;
+      const next = startsAt.get(span.end + 1);
+      if (next?.worked || next?.unlisted) group.worked = true;
     }
   }
 
