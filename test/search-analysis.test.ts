@@ -236,6 +236,18 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(accountant.plain).toBe(false);
   });
 
+  it("reads a Korean word whole: a particle ends a run and never begins one", async () => {
+    // "수리가" is 수리 (repair) with the particle 가, not 수 and 리가 (Riga); "에어컨" is no particle 에 and "어컨".
+    const parsed = await parseQuery("사무실 에어컨 수리가 필요해요", vocabulary, noLexicon);
+    expect(parsed.interpretation.terms).toEqual(expect.arrayContaining(["에어컨", "수리"]));
+    expect(parsed.interpretation.recognized.cities).toEqual([]);
+    expect(parsed.interpretation.ignored).toContain("가");
+    // A term with its particle is still the term.
+    const lawyer = await parseQuery("변호사가 필요해요", vocabulary, noLexicon);
+    expect(lawyer.interpretation.terms).toContain("변호사");
+    expect(lawyer.interpretation.recognized.categories).toContain("legal");
+  });
+
   it("reads a misspelt word of a phrase as the phrase spelt right, and says what it corrected", async () => {
     const lexicon = lexiconWithTypos({ imigration: "immigration", copyrite: "copyright" });
     const typo = await parseQuery("imigration lawyer", vocabulary, lexicon);

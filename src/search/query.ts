@@ -105,6 +105,9 @@ export type LexiconLookup = (
 ) => Promise<Map<string, { known: boolean; near: string[]; edits: number }>>;
 
 const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
+/** Hangul syllables: Korean, whose particles end a run and never begin one. */
+const HANGUL = /^\p{Script=Hangul}/u;
+
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the five letters). */
 const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
@@ -376,7 +379,13 @@ class Interpreter {
   }
 
   /** A CJK run: vocabulary terms found by forward maximum matching, particles dropped, the rest as character pairs. */
-  addCjkRun(run: string) {
+  /**
+   * A CJK run: the whole as a term, else its terms by longest match. A Korean particle follows the
+   * word it marks within the run ("변호사가", "회사에서"), so a run's first syllable is never one:
+   * "에어컨" is not the particle 에 and "어컨".
+   */
+  addCjkRun(written: string) {
+    const run = this.withoutParticle(written);
     const whole = this.vocabulary.lookup(run);
     if (whole.length) return this.addConceptGroup(run, whole);
     // A particle inside a term ("英語の家庭教師" for 英語家庭教師): the run without its one-character stop words.
@@ -406,7 +415,7 @@ class Interpreter {
         if (concepts.length && (length > 1 || chars.length === 1)) {
           flush(false);
           this.addConceptGroup(piece, concepts);
-        } else if (this.vocabulary.isStopWord(piece)) {
+        } else if (this.vocabulary.isStopWord(piece) && (pos > 0 || !HANGUL.test(piece))) {
           flush(false);
           this.ignored.push(piece);
         } else continue;
@@ -416,6 +425,24 @@ class Interpreter {
       if (!matched) unknown += chars[pos++];
     }
     flush(this.groups.length === 0);
+  }
+
+  /**
+   * A Korean run without the particle that ends it ("수리가": 수리 and 가), the particle ignored, so
+   * that the word is read whole and not as a term found inside it (리가, Riga). A run of two
+   * syllables or fewer is left as it is: it may be a word that ends like a particle.
+   */
+  private withoutParticle(run: string): string {
+    if (!HANGUL.test(run) || this.vocabulary.lookup(run).length) return run;
+    const chars = Array.from(run);
+    for (const n of [2, 1]) {
+      if (chars.length - n < 2) continue;
+      const particle = chars.slice(-n).join("");
+      if (!this.vocabulary.isStopWord(particle)) continue;
+      this.ignored.push(particle);
+      return chars.slice(0, -n).join("");
+    }
+    return run;
   }
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
