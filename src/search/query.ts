@@ -3,6 +3,7 @@ import { normalizeText, plainSpellings } from "./normalize.ts";
 import { type PriceWords, priceInterpretation, readPriceWords } from "./price.ts";
 import { isRole } from "./roles.ts";
 import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
+import { respelling } from "./respelling.ts";
 import { ALPHABETIC_WORD, bigrams, type Token, tokenize } from "./tokenize.ts";
 import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
@@ -883,33 +884,3 @@ async function interpret(
   await interpreter.correct(lookup);
   return interpreter;
 }
-
-/**
- * The tokens with each sure correction (`sure`: word → spelling) made, when one of them then
- * falls within a vocabulary phrase of two words or more; else null. `text` makes the same
- * corrections in the normalised text (for its LIKE pattern).
- */
-export function respelling(
-  tokens: Token[],
-  sure: ReadonlyMap<string, string>,
-  vocabulary: Vocabulary,
-): { tokens: Token[]; text: (normalized: string) => string } | null {
-  if (!sure.size) return null;
-  const respelt = tokens.map((t) => (t.cjk ? t : { ...t, text: sure.get(t.text) ?? t.text }));
-  const words = respelt.map((t) => t.text);
-  const inPhrase = (i: number) => {
-    for (let start = i; start >= 0 && start > i - MAX_RESPELT_PHRASE; start--) {
-      const found = vocabulary.longestPhrase(words, start);
-      if (found && found.length > 1 && start + found.length > i) return true;
-    }
-    return false;
-  };
-  if (!tokens.some((t, i) => !t.cjk && sure.has(t.text) && inPhrase(i))) return null;
-  return {
-    tokens: respelt,
-    text: (normalized) => normalized.replace(/[\p{L}\p{N}]+/gu, (word) => sure.get(word) ?? word),
-  };
-}
-
-/** The most words a phrase around a respelt word is looked for in (vocabulary phrases are shorter). */
-const MAX_RESPELT_PHRASE = 6;
