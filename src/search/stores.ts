@@ -4,7 +4,7 @@ import { CountCache } from "./count-cache.ts";
 import { FrequencyCache } from "./frequency.ts";
 import { ParsedQueries } from "./parsed-queries.ts";
 import { PriceLevels } from "./price-levels.ts";
-import { QualityCache } from "./quality.ts";
+import { QualityCache } from "./quality-cache.ts";
 import { VocabularyCache } from "./vocabulary-store.ts";
 
 /**

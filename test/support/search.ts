@@ -4,7 +4,7 @@ import { summaryShape } from "../../src/experts/summary-shape.ts";
 import type { ExpertUrls } from "../../src/experts/urls.ts";
 import { AnswerCache } from "../../src/search/answer-cache.ts";
 import { CountCache } from "../../src/search/count-cache.ts";
-import { QualityCache } from "../../src/search/quality.ts";
+import { QualityCache } from "../../src/search/quality-cache.ts";
 import type { SearchDeps } from "../../src/search/deps.ts";
 import { type SearchStores, searchStores } from "../../src/search/stores.ts";
 
