@@ -126,9 +126,15 @@ describe("one MCP server per session", () => {
     const statements = () => app.server.db.statementsSent!();
     await post(search(8, "family lawyer"));
     await post(search(8, "family lawyer")); // the answer is remembered now
-    const before = statements();
-    for (let i = 0; i < 10; i++) expect((await post(search(9, "family lawyer"))).status).toBe(200);
-    expect(statements() - before).toBe(0);
+    // The app's background work (the outbox, the version channel) may send a statement while the
+    // calls run, never take one away: the fewest of three rounds of ten is what the calls cost.
+    const rounds: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const before = statements();
+      for (let i = 0; i < 10; i++) expect((await post(search(9, "family lawyer"))).status).toBe(200);
+      rounds.push(statements() - before);
+    }
+    expect(Math.min(...rounds)).toBe(0);
   });
 
   it("ends the session on DELETE: its server here answers nothing more", async () => {
