@@ -106,7 +106,7 @@ export type LexiconLookup = (
 ) => Promise<Map<string, { known: boolean; near: string[]; edits: number }>>;
 
 const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
-/** Hangul syllables: Korean, whose particles end a run and never begin one. */
+/** A run that begins in Hangul: Korean, whose particles follow the word they mark and never begin a run. */
 const HANGUL = /^\p{Script=Hangul}/u;
 
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the five letters). */
