@@ -6,8 +6,8 @@ import type { SearchPlan } from "./plan.ts";
  * How many results match_quality is judged from: the search's first QUALITY_WINDOW by relevance,
  * whatever page, limit and sort were asked for. It is a property of `q` and the filters, so REST,
  * MCP and the directory page, each at its own page and limit, say the same of one search, and an
- * agent reading page 2 is not told "nobody fits" when page 0 said "strong" (judged from the page,
- * the same `q` said `strong` at page 0 and `none` at page 3).
+ * agent reading page 2 is not told "nobody fits" when page 0 said "strong" (judged from each page,
+ * the same `q` would say `strong` at page 0 and `none` at page 3).
  *
  * Why 10: it is the default `limit`, so the first page every caller gets by default (REST, MCP,
  * the directory page) holds exactly these rows and costs no extra statement; it keeps what the
@@ -16,7 +16,7 @@ import type { SearchPlan } from "./plan.ts";
  * for ties broken by rating or availability, where a single row (1) would let a tie-break decide.
  * More (20, the largest page) would make every default request read a second statement.
  */
-export const QUALITY_WINDOW = 10;
+const QUALITY_WINDOW = 10;
 
 /**
  * match_quality from the page's own rows, when they are the search's first QUALITY_WINDOW by

@@ -106,7 +106,7 @@ export type LexiconLookup = (
 ) => Promise<Map<string, { known: boolean; near: string[]; edits: number }>>;
 
 const LATIN_WORD = /^[\p{Script=Latin}]+$/u;
-/** Hangul syllables: Korean, whose particles end a run and never begin one. */
+/** A run that begins in Hangul: Korean, whose particles follow the word they mark and never begin a run. */
 const HANGUL = /^\p{Script=Hangul}/u;
 
 /** Shortest word that gets a prefix match, and shortest that gets typo correction (the five letters). */
@@ -379,11 +379,11 @@ class Interpreter {
     if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
   }
 
-  /** A CJK run: vocabulary terms found by forward maximum matching, particles dropped, the rest as character pairs. */
   /**
-   * A CJK run: the whole as a term, else its terms by longest match. A Korean particle follows the
-   * word it marks within the run ("변호사가", "회사에서"), so a run's first syllable is never one:
-   * "에어컨" is not the particle 에 and "어컨".
+   * A CJK run: the whole as a term, else its terms by longest match (forward maximum matching),
+   * particles dropped, the rest as character pairs. A Korean particle follows the word it marks
+   * within the run ("변호사가", "회사에서"), so a run's first syllable is never one: "에어컨" is not
+   * the particle 에 and "어컨".
    */
   addCjkRun(written: string) {
     const run = this.withoutParticle(written);

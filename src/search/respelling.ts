@@ -1,5 +1,5 @@
 import type { Token } from "./tokenize.ts";
-import type { Vocabulary } from "./vocabulary.ts";
+import { MAX_PHRASE, type Vocabulary } from "./vocabulary.ts";
 
 // A misspelt word of a phrase read again spelt right (query.ts parseQuery): "imigration lawyer" is
 // the phrase "immigration lawyer", as the right spelling would be, not a corrected word beside it.
@@ -17,8 +17,11 @@ export function respelling(
   if (!sure.size) return null;
   const respelt = tokens.map((t) => (t.cjk ? t : { ...t, text: sure.get(t.text) ?? t.text }));
   const words = respelt.map((t) => t.text);
+  // A phrase that holds word i begins at most MAX_PHRASE - 1 words before it (the vocabulary's own
+  // bound); one written with stop words between its words (gappedPhrase) may begin further back,
+  // and is not looked for there.
   const inPhrase = (i: number) => {
-    for (let start = i; start >= 0 && start > i - MAX_RESPELT_PHRASE; start--) {
+    for (let start = i; start >= 0 && start > i - MAX_PHRASE; start--) {
       const found = vocabulary.longestPhrase(words, start);
       if (found && found.length > 1 && start + found.length > i) return true;
     }
@@ -30,6 +33,3 @@ export function respelling(
     text: (normalized) => normalized.replace(/[\p{L}\p{N}]+/gu, (word) => sure.get(word) ?? word),
   };
 }
-
-/** The most words a phrase around a respelt word is looked for in (vocabulary phrases are shorter). */
-const MAX_RESPELT_PHRASE = 6;

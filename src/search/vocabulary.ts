@@ -20,7 +20,7 @@ export interface Concept {
 const NAMED = /\p{Lu}\p{Ll}/u;
 
 /** The longest term, in words (or CJK characters), the phrase matcher looks for. */
-const MAX_PHRASE = 6;
+export const MAX_PHRASE = 6;
 
 /** A term as the matcher compares it: its normalised words joined by one space. */
 export function termKey(term: string): string {
