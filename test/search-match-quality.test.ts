@@ -81,6 +81,9 @@ describe("match_quality is the search's, not the page's", () => {
             mcp: expected,
           });
           expect(shown.slugs).toEqual(r.experts.map((e) => e.slug));
+          // Said of the search, so true of any page: not "these experts fit in part" of a page that fits nothing.
+          if (expected === "partial" && r.experts.length > 0)
+            expect(m.text).toContain("fully: the best matches fit it only in part");
           // The page says none and partial, and nothing for strong or when it lists nobody.
           const notice = r.experts.length === 0 || expected === "strong" ? null : expected;
           expect({ ...at, page: shown.quality }).toEqual({ ...at, page: notice });

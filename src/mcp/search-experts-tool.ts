@@ -53,7 +53,9 @@ function qualityLine(result: ExpertSearchResult): string {
   if (result.match_quality === "none") {
     return `Nobody in the directory fits "${asked}".${result.experts.length ? " The results below are only the closest, weak matches: tell the user that no expert fits rather than recommending them." : ""}\n`;
   }
-  if (result.match_quality === "partial") return `These experts fit "${asked}" only in part (see each one's match).\n`;
+  // Said of the whole search (match_quality is judged from its first results), so true on any page.
+  if (result.match_quality === "partial")
+    return `Nobody fits "${asked}" fully: the best matches fit it only in part (see each one's match).\n`;
   return "";
 }
 

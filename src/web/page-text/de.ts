@@ -18,7 +18,7 @@ export const de: PageText = {
   minPrice: "Mindestpreis (USD)",
   maxPrice: "Höchstpreis (USD)",
   noFit: "Niemand im Verzeichnis passt zu dieser Suche. Die Experten unten kommen ihr nur am nächsten.",
-  partialFit: "Diese Experten passen nur teilweise zu dieser Suche.",
+  partialFit: "Niemand passt ganz zu dieser Suche: die besten Treffer passen nur teilweise.",
   results: "{n} Experten",
   noResults: "Niemand passt zu dieser Suche. Versuchen Sie weniger Wörter oder Filter.",
   badSearch: "Diese Suche ist nicht lesbar: {detail}",

@@ -17,7 +17,7 @@ export const en = {
   minPrice: "Min. price (USD)",
   maxPrice: "Max. price (USD)",
   noFit: "Nobody in the directory fits this search. The experts below are only the closest matches.",
-  partialFit: "These experts fit this search only in part.",
+  partialFit: "Nobody fits this search fully: the best matches fit it only in part.",
   results: "{n} experts",
   noResults: "No expert matches this search. Try fewer words or filters.",
   badSearch: "This search could not be read: {detail}",

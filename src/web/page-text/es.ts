@@ -18,7 +18,7 @@ export const es: PageText = {
   minPrice: "Precio mín. (USD)",
   maxPrice: "Precio máx. (USD)",
   noFit: "Nadie en el directorio se ajusta a esta búsqueda. Los expertos de abajo son solo los más cercanos.",
-  partialFit: "Estos expertos se ajustan a esta búsqueda solo en parte.",
+  partialFit: "Nadie se ajusta del todo a esta búsqueda: los mejores resultados solo se ajustan en parte.",
   results: "{n} expertos",
   noResults: "Ningún experto coincide con esta búsqueda. Pruebe con menos palabras o filtros.",
   badSearch: "No se pudo leer esta búsqueda: {detail}",

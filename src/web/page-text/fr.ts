@@ -19,7 +19,8 @@ export const fr: PageText = {
   maxPrice: "Prix max. (USD)",
   noFit:
     "Personne dans l’annuaire ne correspond à cette recherche. Les experts ci-dessous sont seulement les plus proches.",
-  partialFit: "Ces experts ne correspondent qu’en partie à cette recherche.",
+  partialFit:
+    "Personne ne correspond entièrement à cette recherche : les meilleurs résultats n’y correspondent qu’en partie.",
   results: "{n} experts",
   noResults: "Aucun expert ne correspond. Essayez moins de mots ou de filtres.",
   badSearch: "Cette recherche est illisible : {detail}",

@@ -18,7 +18,7 @@ export const ja: PageText = {
   minPrice: "最低料金（USD）",
   maxPrice: "最高料金（USD）",
   noFit: "この検索に合う専門家はディレクトリにいません。以下は最も近い結果にすぎません。",
-  partialFit: "以下の専門家はこの検索に部分的にしか合いません。",
+  partialFit: "この検索に完全に合う専門家はいません。最も近い結果も部分的にしか合いません。",
   results: "{n} 人の専門家",
   noResults: "該当する専門家がいません。語句や条件を減らしてください。",
   badSearch: "検索条件を読み取れません: {detail}",

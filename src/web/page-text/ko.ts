@@ -18,7 +18,7 @@ export const ko: PageText = {
   minPrice: "최저 가격(USD)",
   maxPrice: "최고 가격(USD)",
   noFit: "이 검색에 맞는 전문가가 디렉터리에 없습니다. 아래는 가장 가까운 결과일 뿐입니다.",
-  partialFit: "아래 전문가는 이 검색에 일부만 맞습니다.",
+  partialFit: "이 검색에 완전히 맞는 전문가는 없습니다. 가장 가까운 결과도 일부만 맞습니다.",
   results: "전문가 {n}명",
   noResults: "검색 결과가 없습니다. 단어나 필터를 줄여 보세요.",
   badSearch: "검색 조건을 읽을 수 없습니다: {detail}",

@@ -18,7 +18,7 @@ export const zh: PageText = {
   minPrice: "最低价格（美元）",
   maxPrice: "最高价格（美元）",
   noFit: "目录中没有符合此搜索的专家。以下仅为最接近的结果。",
-  partialFit: "以下专家仅部分符合此搜索。",
+  partialFit: "没有完全符合此搜索的专家：最接近的结果也只部分符合。",
   results: "{n} 位专家",
   noResults: "没有符合的专家。请减少关键词或筛选条件。",
   badSearch: "无法读取搜索条件：{detail}",
