@@ -7,6 +7,7 @@ import { loadConfig } from "../src/config.ts";
 import { seedDemo } from "../src/demo/seed.ts";
 import { createLogger } from "../src/log.ts";
 import { prepareDatabase } from "../src/prepare-database.ts";
+import { lookUntil } from "./support/looks.ts";
 import { serverDatabase } from "./support/postgres-cluster.ts";
 import { type ServerProcess, spawnServer } from "./support/server-process.ts";
 
@@ -184,6 +185,39 @@ describe("two instances with two workers each, one database", () => {
       }
     }
   }, 60_000);
+
+  it("judges match_quality the same on every worker of both instances, and again on all after a write", async () => {
+    // Each process keeps its own cache of match qualities (keyed by the directory version): every
+    // worker must say of one search what the first page says, and judge it again after a write.
+    const q = "corporate lawyer munich";
+    const quality = async (url: string, params: Record<string, string>) => {
+      const res = await fresh(`${url}/api/agents/experts?${new URLSearchParams({ q, ...params })}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { match_quality: string; experts: { slug: string }[] };
+    };
+    const [best] = (await quality(instances[0].url, { limit: "1" })).experts;
+    const everywhere = async (expected: (quality: string) => boolean) => {
+      for (const { url } of instances)
+        for (let i = 0; i < 4; i++)
+          for (const at of [{ limit: "5", page: "2" }, { limit: "1", page: "1" }, { limit: "10" }] as Record<
+            string,
+            string
+          >[])
+            await lookUntil(
+              async () => (await quality(url, at)).match_quality,
+              expected,
+              `match_quality at ${JSON.stringify(at)} on ${url}`,
+            );
+    };
+    await everywhere((quality) => quality === "strong");
+    await writer`update experts set is_public = false where slug = ${best.slug}`;
+    try {
+      await everywhere((quality) => quality !== "strong");
+    } finally {
+      await writer`update experts set is_public = true where slug = ${best.slug}`;
+    }
+    await everywhere((quality) => quality === "strong");
+  }, 120_000);
 
   it("ends the streams of a killed worker, which reconnect; the other worker's clients do not notice", async () => {
     const { server, url } = instances[0];
