@@ -810,7 +810,9 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   const codes = codeWords(q);
   let text = written;
   let tokens = tokenize(text);
-  let interpreter = await interpret(tokens, vocabulary, codes, lookup, Boolean(price));
+  // Read twice when respelt: the second reading asks the lexicon only what the first did not.
+  const lexicon = answeredOnce(lookup);
+  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price));
   // A misspelt word of a phrase ("imigration lawyer") is read again spelt right, so that the
   // phrase is found as it would be written ("immigration lawyer": one concept, not a corrected
   // word beside the role's whole category). The corrections stay those of the words as written.
@@ -819,7 +821,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     const { corrections } = interpreter;
     text = respelt.text(text);
     tokens = respelt.tokens;
-    interpreter = await interpret(tokens, vocabulary, codes, lookup, Boolean(price));
+    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price));
     interpreter.corrections.unshift(
       ...corrections.filter((c) => !interpreter.corrections.some((k) => k.from === c.from)),
     );
@@ -848,6 +850,16 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     },
     pattern: likePattern(text),
     price,
+  };
+}
+
+/** `lookup`, asking the lexicon only for words it has not answered yet (one statement for a query read twice). */
+function answeredOnce(lookup: LexiconLookup): LexiconLookup {
+  const answered = new Map<string, { known: boolean; near: string[]; edits: number }>();
+  return async (words) => {
+    const asked = words.filter((w) => !answered.has(w));
+    if (asked.length) for (const [word, entry] of await lookup(asked)) answered.set(word, entry);
+    return new Map(words.flatMap((w) => (answered.has(w) ? [[w, answered.get(w)!] as const] : [])));
   };
 }
 
