@@ -262,6 +262,28 @@ describe("search by meaning", () => {
     expect((await search({ q: "accountability" })).query_interpretation.recognized.categories).toEqual([]);
   });
 
+  it("reads a compound by a first part of four letters, except in a common English word", async () => {
+    // Dutch "huurappartement": huur (rent) + appartement; the rent of a home is a property matter.
+    const rent = await search({ q: "huurappartement" });
+    expect(rent.query_interpretation.recognized.subcategories).toEqual(
+      expect.arrayContaining(["residential", "property-law"]),
+    );
+    expect((rent.experts[0] as any).categories).toContain("real-estate");
+    // "workplace" is no work + "place" profession word; "carefully" no care + "fully".
+    expect((await search({ q: "carefully" })).query_interpretation.recognized.subcategories).toEqual([]);
+  });
+
+  it("a profession's word in one gender finds titles in the other", async () => {
+    // The demo's María Martínez is a trademark attorney (intellectual property, not the legal
+    // category) whose Spanish title is "Abogada de marcas": "abogado" finds her by that title.
+    const lawyers = await search({ q: "abogado", category: "intellectual-property" });
+    const maria = lawyers.experts.find((e) => e.slug === "maria-martinez-trademark-attorney") as any;
+    expect(maria).toBeDefined();
+    expect(maria.match).toMatchObject({ terms: ["abogado"], fields: ["title_or_tag"], score: 1 });
+    // And the other way round: a feminine query finds the masculine title.
+    expect(await slugs("abogada", { category: "intellectual-property" })).toContain("felipe-rocha-trademark-attorney");
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });

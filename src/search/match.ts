@@ -110,7 +110,8 @@ function tokenField(lexeme: string): Field | null {
 function howOf(a: Alternative, termWords: string[], token: boolean): How {
   if (a.factor < FACTOR.fuzzy) return "broader";
   if (a.factor < FACTOR.prefix) return "corrected";
-  if (token) return "itself";
+  // The word in another number or gender ("abogada" for "abogado", query.ts otherGender) is the word.
+  if (token || a.factor === FACTOR.plural) return "itself";
   return a.lexemes.every((l) => termWords.some((w) => w.startsWith(l))) ? "itself" : "synonym";
 }
 

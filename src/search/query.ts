@@ -174,6 +174,38 @@ function wordForms(part: string): string[] {
 }
 
 /** A group's `concepts`: the sorted ids of the professions it stands for, each once. */
+/**
+ * Endings that turn a profession's word into the other gender (es, pt, it: abogado/abogada,
+ * asesor/asesora; fr: avocat/avocate, conseiller/conseillère, traducteur/traductrice; de:
+ * Berater/Beraterin), as written once accents are dropped. Either way round.
+ */
+const GENDER_ENDINGS: readonly [string, string][] = [
+  ["o", "a"],
+  ["a", "o"],
+  ["os", "as"],
+  ["as", "os"],
+  ["or", "ora"],
+  ["ora", "or"],
+  ["ore", "rice"],
+  ["rice", "ore"],
+  ["eur", "euse"],
+  ["euse", "eur"],
+  ["eur", "rice"],
+  ["rice", "eur"],
+  ["er", "ere"],
+  ["ere", "er"],
+  ["ien", "ienne"],
+  ["ienne", "ien"],
+  ["at", "ate"],
+  ["ate", "at"],
+  ["ant", "ante"],
+  ["ante", "ant"],
+  ["er", "erin"],
+  ["erin", "er"],
+  ["t", "tin"],
+  ["tin", "t"],
+];
+
 function conceptIds(concepts: Concept[]): string {
   return [...new Set(concepts.map(conceptId))].sort().join(" ");
 }
@@ -309,7 +341,7 @@ class Interpreter {
           return all.length ? dedupe(all) : null;
         })
       : null;
-    alternatives.push(...this.synonymWords(label, named));
+    alternatives.push(...this.synonymWords(label, named), ...this.otherGender(label, named));
     const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
@@ -366,6 +398,21 @@ class Interpreter {
       .filter(({ word }) => !stems.some((stem) => word.startsWith(stem)))
       .slice(0, MAX_SYNONYM_WORDS)
       .map((c) => c.alternative);
+  }
+
+  /**
+   * The profession's word in the other gender, when its names hold it: "abogado" also finds the
+   * title "Abogada de marcas", "avocat" "Avocate", "Berater" "Beraterin". A title names its expert
+   * in the expert's gender, a query mostly in the masculine; synonymWords leaves these out (they
+   * share the label's stem) and a recognised word has no prefix match. Only the endings that make
+   * a gender (GENDER_ENDINGS), not any word of the same stem: "consulting" is not "consultant".
+   */
+  otherGender(label: string, named: Concept[]): Alternative[] {
+    if (!named.length || label.length < 5 || !LATIN_WORD.test(label)) return [];
+    const forms = GENDER_ENDINGS.flatMap(([from, to]) =>
+      label.endsWith(from) ? [label.slice(0, label.length - from.length) + to] : [],
+    ).filter((form) => named.some((concept) => this.vocabulary.holdsWord(concept, form)));
+    return [...new Set(forms)].map((form) => ({ lexemes: [form], prefix: false, factor: FACTOR.plural }));
   }
 
   addWord(word: string) {
@@ -568,7 +615,10 @@ class Interpreter {
   private compoundSplit(word: string): { first: Concept[]; last: string } | null {
     const chars = Array.from(word);
     if (chars.length < 9 || !LATIN_WORD.test(word)) return null;
-    for (let cut = chars.length - 4; cut >= 5; cut--) {
+    // A first part of four letters ("huur|appartement", "Miet|vertrag") only in a word no English
+    // speaker writes: "carefully" is no care + "fully".
+    const shortest = isCommonEnglishWord(word) ? 5 : 4;
+    for (let cut = chars.length - 4; cut >= shortest; cut--) {
       const first = chars.slice(0, cut).join("");
       if (this.vocabulary.isStopWord(first)) continue;
       const concepts = this.professions(first);
