@@ -5,7 +5,8 @@ import { inflectionStem } from "../src/search/inflection.ts";
 import { boundQuery, MAX_ALTERNATIVES } from "../src/search/bounds.ts";
 import { maxEdits } from "../src/search/lexicon.ts";
 import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
-import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS, parseQuery } from "../src/search/query.ts";
+import { parseQuery } from "../src/search/query.ts";
+import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS } from "../src/search/query-types.ts";
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
@@ -449,7 +450,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     const lexemes = group.alternatives.map((a) => a.lexemes.join(" "));
     expect(lexemes).toEqual(expect.arrayContaining(["inheritance", "sub:family-law", "sub:personal-tax"]));
     // Served by professions, the need is searched as them and the word written, not as its words
-    // in every language (query.ts addConceptGroup): far below the bound, nothing cut.
+    // in every language (interpreter.ts addConceptGroup): far below the bound, nothing cut.
     expect(group.alternatives.length).toBeLessThan(MAX_ALTERNATIVES / 4);
     expect(lexemes).not.toContain("наследство");
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
 import { expectedShare, type LexemeFrequencies, shareRatedAtLeast } from "../src/search/frequency.ts";
-import type { ParsedQuery, QueryGroup } from "../src/search/query.ts";
+import type { ParsedQuery, QueryGroup } from "../src/search/query-types.ts";
 import {
   BAND_MARGIN,
   bestRated,

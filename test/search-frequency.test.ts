@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { FrequencyCache, type LexemeFrequencies, provablyMoreThan, SAFETY_FACTOR } from "../src/search/frequency.ts";
-import type { QueryGroup } from "../src/search/query.ts";
+import type { QueryGroup } from "../src/search/query-types.ts";
 import { testApp } from "./support/app.ts";
 
 function fake(counts: Record<string, number>): LexemeFrequencies {

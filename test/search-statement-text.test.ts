@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { plannedWithValues } from "../src/search/custom-plan.ts";
-import type { Alternative } from "../src/search/query.ts";
+import type { Alternative } from "../src/search/query-types.ts";
 import { implied } from "../src/search/rank.ts";
 import { SqlText } from "../src/search/sql-text.ts";
 import { testApp, type TestApp } from "./support/app.ts";

@@ -1,5 +1,5 @@
 import type { LexemeFrequencies } from "./frequency.ts";
-import type { Alternative, ParsedQuery, QueryGroup } from "./query.ts";
+import type { Alternative, ParsedQuery, QueryGroup } from "./query-types.ts";
 
 // What one query may ask of the database, whatever its words (issue 22: queries nobody tuned
 // for reached 3.7 s at 1M experts). A parsed query is bounded here, once per search, before any
@@ -20,7 +20,7 @@ export const MAX_GROUPS = 10;
  * everyday synonym is searched in every locale's words, and the shipped vocabulary gives some more
  * than this (price: 100 terms with the query-side languages); an imported vocabulary may give one
  * concept hundreds. The first are kept: the words as written and the concepts' tokens come first
- * (query.ts addConceptGroup), then the profile locales' words, the query-side files' last.
+ * (interpreter.ts addConceptGroup), then the profile locales' words, the query-side files' last.
  */
 export const MAX_ALTERNATIVES = 48;
 
@@ -54,7 +54,7 @@ function prefixAllowed(a: Alternative, frequencies: LexemeFrequencies | null): b
 
 /**
  * A concept's title terms within MAX_TITLE_TERMS, the same array for the same terms: the parse
- * shares a concept's terms between queries (query.ts), and rank.ts writes their tsquery once per array.
+ * shares a concept's terms between queries (concept-memo.ts), and rank.ts writes their tsquery once per array.
  */
 const boundedTitles = new WeakMap<Alternative[], Alternative[]>();
 

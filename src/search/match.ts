@@ -1,7 +1,8 @@
 import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { type Alternative, FACTOR, isShortPhrase, type ParsedQuery, type QueryGroup } from "./query.ts";
+import { isShortPhrase } from "./query-groups.ts";
+import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query-types.ts";
 import { alternativeQuery, detoastedDoc } from "./rank.ts";
 import { isRole } from "./roles.ts";
 import { SqlText } from "./sql-text.ts";
@@ -106,7 +107,7 @@ function tokenField(lexeme: string): Field | null {
   return null;
 }
 
-/** How an alternative of `group` matches: by its factor (query.ts FACTOR), or a synonym when its words are not the term's. */
+/** How an alternative of `group` matches: by its factor (query-types.ts FACTOR), or a synonym when its words are not the term's. */
 function howOf(a: Alternative, termWords: string[], token: boolean): How {
   if (a.factor < FACTOR.fuzzy) return "broader";
   if (a.factor < FACTOR.prefix) return "corrected";

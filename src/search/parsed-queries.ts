@@ -1,7 +1,8 @@
 import { type CacheStats, Lru } from "../cache/lru.ts";
 import type { Sql } from "../db/connect.ts";
 import { lexiconLookup } from "./lexicon.ts";
-import { type ParsedQuery, parseQuery } from "./query.ts";
+import { parseQuery } from "./query.ts";
+import type { ParsedQuery } from "./query-types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /**

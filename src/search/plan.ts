@@ -1,6 +1,7 @@
 import type { LexemeFrequencies } from "./frequency.ts";
 import { priceInterpretation } from "./price.ts";
-import { type ParsedQuery, type QueryInterpretation, withoutExpansion } from "./query.ts";
+import { withoutExpansion } from "./query.ts";
+import type { ParsedQuery, QueryInterpretation } from "./query-types.ts";
 import { anyGroupQuery } from "./rank.ts";
 import type { Locale, SearchQuery } from "./search-query.ts";
 import { primarySubtag } from "./tokens.ts";

@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { Sql } from "../db/connect.ts";
-import type { Alternative, QueryGroup } from "./query.ts";
+import type { Alternative, QueryGroup } from "./query-types.ts";
 import type { Weight } from "./document.ts";
 import { SqlText } from "./sql-text.ts";
 
@@ -115,7 +115,7 @@ function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
 
 /**
  * A concept's names as tsquery text in the name or a title: the same for every query that names
- * the concept (the parse shares its title terms, query.ts), so written once; the longest text of a
+ * the concept (the parse shares its title terms, concept-memo.ts), so written once; the longest text of a
  * search (several kB for a profession named in every locale).
  */
 const titleQueries = new WeakMap<readonly Alternative[], string>();

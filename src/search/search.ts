@@ -8,7 +8,7 @@ import { type Described, describeMatch, type MatchQuality, matchQuality } from "
 import { type SearchPlan, planSearch, unfiltered } from "./plan.ts";
 import { checkPriceRange } from "./price.ts";
 import { matchOnly, qualityFromPage, qualityPlan } from "./quality.ts";
-import type { ParsedQuery } from "./query.ts";
+import type { ParsedQuery } from "./query-types.ts";
 import { checkResultWindow, lastReachablePage } from "./result-window.ts";
 import type { ExpertSearchResult, SearchQuery } from "./search-query.ts";
 import type { Vocabulary } from "./vocabulary.ts";

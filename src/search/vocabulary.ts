@@ -14,7 +14,7 @@ export interface Concept {
  * A word written with a capital and then a small letter: a name ("Terraform", "HubSpot", "Blue
  * Card"). Not an acronym beside a generic word ("SEO consultant", "HR compliance"): that is the
  * subcategory's own name, which its experts stand for as fully as a profile that writes it; an
- * acronym typed in capitals is specific anyway (query.ts codeWords). Only the English file is read
+ * acronym typed in capitals is specific anyway (specificity.ts codeWords). Only the English file is read
  * so: German writes every noun with a capital.
  */
 const NAMED = /\p{Lu}\p{Ll}/u;
@@ -164,7 +164,7 @@ export class Vocabulary {
   /**
    * Whether a normalised term is one a subcategory's English row writes as a name ("Terraform",
    * "QuickBooks", "Google Ads", "Express Entry"): a thing of its own, which the query reads as
-   * specific however it is typed (query.ts), so that a profile that names it comes before the
+   * specific however it is typed (settle.ts), so that a profile that names it comes before the
    * subcategory's other experts, as "SOC 2" or "IFRS" written as codes already do.
    */
   isName(term: string): boolean {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { LexiconLookup } from "../../src/search/query.ts";
+import type { LexiconLookup } from "../../src/search/query-types.ts";
 import { builtinEntries } from "../../src/search/vocabulary-store.ts";
 import { Vocabulary } from "../../src/search/vocabulary.ts";
 

@@ -1,0 +1,94 @@
+// The passes over a query once read: an everyday word qualifying an activity, one concept counted once, and how much each group weighs.
+import type { Interpreter } from "./interpreter.ts";
+import { dedupe, isPlainWord } from "./query-groups.ts";
+import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
+import { isRole } from "./roles.ts";
+import { isSpecific, narrow } from "./specificity.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+
+/**
+ * An everyday word written right before an unlisted activity or what one is done to, no word
+ * between, qualifies it rather than naming a need: "house cleaning for my rental apartment" is
+ * the apartment's cleaning, "a DJ for our staff christmas party" (were "christmas party" listed)
+ * the party's. (A qualifier comes first in English; German and Dutch write it into one word.)
+ */
+export function qualifyWorked(interpreter: Interpreter) {
+  const { groups, spans } = interpreter;
+  const startsAt = new Map([...spans].map(([g, span]) => [span.start, g]));
+  for (const group of groups) {
+    const span = spans.get(group);
+    if (!group.everyday || group.worked || group.label.includes(" ") || !span) continue;
+    const next = startsAt.get(span.end + 1);
+    if (next?.worked || next?.unlisted) group.worked = true;
+  }
+}
+
+/**
+ * One concept counts once: two phrases of the query that stand for the same profession ("tax
+ * advisor … taxes") become one group, their words its alternatives. And once the query names a
+ * need, its leftover plain words are filler of a sentence more often than not ("someone to look
+ * at my back taxes"): they count for half.
+ */
+export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
+  const { groups, vocabulary } = interpreter;
+  const specific = new Set(
+    groups.filter((g) => isSpecific(g, codes) || (g.concepts !== undefined && vocabulary.isName(g.label))),
+  );
+  const byConcept = new Map<string, QueryGroup>();
+  const kept: QueryGroup[] = [];
+  for (const group of groups) {
+    const first = group.concepts ? byConcept.get(group.concepts) : undefined;
+    if (!first) {
+      if (group.concepts) byConcept.set(group.concepts, group);
+      kept.push(group);
+      continue;
+    }
+    // Merged, the group reads as the more specific of the two ("exam … IELTS" is IELTS).
+    if (specific.has(group) && !specific.has(first)) {
+      first.label = group.label;
+      specific.add(first);
+    }
+    first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
+  }
+  groups.splice(0, groups.length, ...kept);
+  for (const group of kept) if (specific.has(group)) narrow(group);
+  // A need beside a generic role ("consultant", "advisor", "workshop") is the need: the role's
+  // category then counts as a plain word does, the need double ("cybersecurity consultant",
+  // "consultoria de marketing"). A category named as the profession itself ("contador", "IP") stays a need.
+  const roleCategory = (g: QueryGroup) =>
+    g.concepts !== undefined && !g.concepts.includes("subcategory\t") && isRole(g.label);
+  // A role's category and a subcategory of it are one concept ("consulenza … strategia",
+  // "strategy consultant"): counted once, as the subcategory, so that beside a third concept
+  // ("… di proprietà intellettuale") the role does not count twice.
+  for (const role of groups.filter(roleCategory)) {
+    const child = groups.find(
+      (g) => g !== role && subcategoriesOf(vocabulary, g).some((c) => role.concepts!.includes(`category\t${c}`)),
+    );
+    if (!child) continue;
+    child.alternatives = dedupe([...child.alternatives, ...role.alternatives]);
+    groups.splice(groups.indexOf(role), 1);
+  }
+  if (groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
+    for (const group of groups) if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
+  if (!groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
+  // Filler counts for half each, and all of it together for no more than half a need: a long
+  // sentence's many leftover words ("discours", "mariage", "sœur", "peur") must not outweigh
+  // the one profession it names.
+  const filler = groups.filter((g) => g.weight === GROUP_WEIGHT.word && isPlainWord(g));
+  const each = Math.min(GROUP_WEIGHT.filler, GROUP_WEIGHT.profession / 2 / filler.length);
+  for (const group of filler) group.weight = each;
+  // How, when or for whom ("online", "from scratch", "for children") qualifies the need: all of
+  // it together counts as one word of filler, so that an expert who offers it beside a neighbour
+  // of the need (another language's tutoring, a parent category) never passes one who meets the
+  // need itself. Places stay as they are: law and property are local, a place there is the need.
+  const modifiers = groups.filter((g) => g.modifier);
+  for (const group of modifiers) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler / modifiers.length);
+}
+
+/** The categories of a group's subcategories. */
+function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
+  return (group.concepts ?? "")
+    .split(" ")
+    .filter((id) => id.startsWith("subcategory\t"))
+    .map((id) => vocabulary.categoryOfSubcategory.get(id.slice("subcategory\t".length)) ?? "");
+}

@@ -1,0 +1,51 @@
+// Which terms a query writes as codes ("SOC 2", "IFRS") and how such a specific term is searched: as itself first.
+import { normalizeText } from "./normalize.ts";
+import { isPlainWord, termLexemes } from "./query-groups.ts";
+import { FACTOR, type QueryGroup } from "./query-types.ts";
+import { ALPHABETIC_WORD } from "./tokenize.ts";
+
+/**
+ * How much more a specific term counts than a generic one (an exam, a standard, a product: "SOC 2
+ * audit" is about SOC 2). Document frequencies are not known when a query is read, so what a user
+ * writes as a code stands for rarity: a term with a digit, or written in capitals.
+ */
+const SPECIFIC = 2;
+/** A concept's token stands in for a specific term below the term itself, even as a first subcategory (A, document.ts) against the term in a tag (B). */
+const STAND_IN = 0.75;
+
+/** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"), not an amount ("50k"). */
+export function codeWords(q: string): Set<string> {
+  const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
+  return new Set(
+    words
+      .filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w) && !AMOUNT_WORD.test(w)))
+      .map((w) => normalizeText(w)),
+  );
+}
+
+/** An amount written short ("50k", "2m", "1.5M", "10bn"): a number, not a code. */
+const AMOUNT_WORD = /^\d+(?:[.,]\d+)?(?:k|m|mn|bn|mio|mrd)$/iu;
+
+/** A profession's term or a plain word, with a code among its words or a number beside a word ("ISO 27001"). */
+export function isSpecific(group: QueryGroup, codes: ReadonlySet<string>): boolean {
+  const isPlace = group.alternatives.some((a) => a.lexemes.some((l) => /^(lang|cc|city):/.test(l)));
+  if (isPlace || (!group.concepts && !isPlainWord(group))) return false;
+  const words = group.label.split(" ");
+  return (
+    words.some((w) => codes.has(w)) ||
+    (group.concepts !== undefined && words.length > 1 && words.some((w) => /\p{N}/u.test(w)))
+  );
+}
+
+/**
+ * A specific term is what it says: found as itself first, its concept's token just below, and
+ * neither the parent category nor the concept's other names stand in for it ("SOC 2" is not any
+ * technology expert).
+ */
+export function narrow(group: QueryGroup) {
+  group.weight *= SPECIFIC;
+  const literal = termLexemes(group.label).join("\t");
+  group.alternatives = group.alternatives
+    .filter((a) => a.factor > FACTOR.parent && !a.expansion)
+    .map((a) => (a.lexemes.join("\t") === literal ? a : { ...a, factor: a.factor * STAND_IN }));
+}

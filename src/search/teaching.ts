@@ -1,0 +1,55 @@
+// A language beside a word of learning ("clases de alemán") is its tutoring: the words of teaching, and the pass that reads the language so.
+import type { Interpreter } from "./interpreter.ts";
+import { normalizeText, plainSpellings } from "./normalize.ts";
+import { asProfession, dedupe } from "./query-groups.ts";
+
+/**
+ * Words of learning and teaching, in the languages queries come in, with the case forms a
+ * sentence puts them in (ru, pl, tr): beside a language they ask for its tutor ("преподавателя
+ * испанского", "nauczyciela niemieckiego"). Normalised as `q` is (accents dropped; ı, ł, ё also plain).
+ */
+const TEACHING_WORDS = new Set(
+  (
+    "teach teaching learn learning study studying practice practise practising practicing improve tutor tutors " +
+    "tutoring teacher teachers lesson lessons class classes course courses " +
+    "aprender ensenar estudiar clases clase profesor profesora profesores curso cursos " +
+    "apprendre enseigner etudier cours professeur professeure prof lecon lecons " +
+    "lernen lehren unterricht lehrer lehrerin nachhilfe kurs kurse " +
+    "imparare insegnare studiare lezione lezioni insegnante professore professoressa corso corsi ripetizioni " +
+    "aula aulas professor professora ensinar estudar " +
+    "leren lessen les bijles leraar lerares docent cursus " +
+    "учить выучить изучать изучить урок уроки уроков занятия репетитор репетитора репетитором " +
+    "преподаватель преподавателя преподавателем учитель учителя учителем курс курсы курсов " +
+    "uczyć nauczyć nauka nauki lekcja lekcje lekcji kurs kursu nauczyciel nauczyciela nauczycielka nauczycielki " +
+    "korepetycje korepetytor korepetytora lektor lektora " +
+    "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası"
+  )
+    .split(" ")
+    .flatMap((w) => plainSpellings(normalizeText(w))),
+);
+
+/**
+ * A language beside a word of teaching ("teach me japanese", "practice my French", "clases de
+ * alemán") is its tutoring, not only the language an expert speaks: the language's group then
+ * also stands for the subcategory that teaches it (found as its "learn …" term) and names the need.
+ */
+export function teachLanguages(interpreter: Interpreter, words: string[]) {
+  const { groups, vocabulary } = interpreter;
+  if (!words.some((w) => TEACHING_WORDS.has(w))) return;
+  for (const group of groups) {
+    if (group.concepts !== undefined) continue;
+    const languages = group.alternatives.flatMap((a) =>
+      a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
+    );
+    const taught = languages.flatMap((key) =>
+      vocabulary
+        .terms({ kind: "language", key })
+        .flatMap((term) => vocabulary.lookup(`learn ${term}`))
+        .filter((c) => c.kind === "subcategory"),
+    );
+    const unique = [...new Map(taught.map((c) => [c.key, c])).values()];
+    if (!unique.length) continue;
+    group.alternatives = dedupe([...group.alternatives, ...unique.flatMap((c) => interpreter.conceptAlternatives(c))]);
+    asProfession(group, unique);
+  }
+}
