@@ -284,6 +284,22 @@ describe("search by meaning", () => {
     expect(await slugs("abogada", { category: "intellectual-property" })).toContain("felipe-rocha-trademark-attorney");
   });
 
+  it("reads a word for reviewing in any language as the review services it asks for", async () => {
+    // Services are written in English ("Lease review", "Purchase contract review"): "revisar" (es)
+    // finds them, and the two demo experts who sell a lease review come first.
+    const lease = await search({ q: "revisar contrato de alquiler" });
+    expect(
+      lease.experts
+        .slice(0, 2)
+        .map((e) => e.slug)
+        .sort(),
+    ).toEqual(["chen-lei-real-estate-lawyer", "iris-meijer-residential-property-advisor"]);
+    expect((lease.experts[0] as any).match.terms).toContain("revisar");
+    // Portuguese too: the first architect matches the review as well as the architecture.
+    const architecture = await search({ q: "revisão de arquitetura de software" });
+    expect((architecture.experts[0] as any).match.terms).toEqual(["revisao", "arquitetura de software"]);
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });

@@ -98,6 +98,7 @@ export const MODIFIERS = new Set([
   "beginner",
   "children",
   "student",
+  "review",
 ]);
 
 /** The vocabulary's synonym of the professions nobody in the directory practises ("personal trainer", "plumber"). */
