@@ -300,6 +300,19 @@ describe("search by meaning", () => {
     expect((architecture.experts[0] as any).match.terms).toEqual(["revisao", "arquitetura de software"]);
   });
 
+  it("a city named in a request weighs as the need does: the experts there who meet it come first", async () => {
+    // The demo's two Shanghai lawyers (property; corporate, contracts) before a Tokyo property
+    // adviser who shares more of the sentence's words: buying a flat there is a matter of its law.
+    const flat = await search({ q: "lawyer in Shanghai to check the contract for my flat purchase" });
+    expect(flat.experts.slice(0, 2).map((e) => e.slug)).toEqual([
+      "chen-lei-real-estate-lawyer",
+      "zhang-xiaoyu-corporate-lawyer",
+    ]);
+    // A city alone is no need: beside a sentence's plain words it does not make them filler.
+    const alone = await search({ q: "hairdresser in Lyon" });
+    expect((alone as any).match_quality).toBe("none");
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });

@@ -138,7 +138,8 @@ export class Interpreter {
         })
       : null;
     alternatives.push(...this.synonymWords(label, named), ...otherGender(this.vocabulary, label, named));
-    const weight = named.length ? GROUP_WEIGHT.profession : GROUP_WEIGHT.word;
+    const city = recognized.length > 0 && recognized.every((c) => c.kind === "city");
+    const weight = named.length ? GROUP_WEIGHT.profession : city ? GROUP_WEIGHT.city : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
     const ids = conceptIds(named);

@@ -65,10 +65,13 @@ export type LexiconLookup = (
 
 /**
  * Weights of groups. What the expert does (a category, a subcategory) is the need itself and
- * counts double; where they are, what they speak, an everyday synonym or a plain word count
- * once: "a work permit for Canada" wants immigration experts before any Canadian.
+ * counts double; a country, what they speak, an everyday synonym or a plain word count once: "a
+ * work permit for Canada" wants immigration experts before any Canadian (a country is as often
+ * where the person goes as where the expert should be). A city counts as the need does: a
+ * request that names one ("a lease in Amsterdam", "my tea shop in Sydney") is bound to it (its
+ * law, its market, meeting in person), and an expert elsewhere answers it only in part.
  */
-export const GROUP_WEIGHT = { profession: 2, word: 1, filler: 0.5 } as const;
+export const GROUP_WEIGHT = { profession: 2, city: 2, word: 1, filler: 0.5 } as const;
 
 /**
  * Match factors: exact words and concepts, another name of the same concept ("attorney" for

@@ -70,7 +70,8 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   }
   if (groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
     for (const group of groups) if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
-  if (!groups.some((g) => g.weight >= GROUP_WEIGHT.profession)) return;
+  // A profession named, not a city (which weighs as much): filler is filler beside a need.
+  if (!groups.some((g) => g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession)) return;
   // Filler counts for half each, and all of it together for no more than half a need: a long
   // sentence's many leftover words ("discours", "mariage", "sœur", "peur") must not outweigh
   // the one profession it names.
