@@ -377,6 +377,10 @@ describe("search by meaning", () => {
     // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
     // contractors (freelancers' bookkeeping) do not fit a roofer.
     expect(((await search({ q: "roofing contractor" })) as any).match_quality).toBe("none");
+    // A coach, tutor or teacher in another language is a kind of help, as "coach" is: beside piano
+    // or swimming, which nobody here teaches, no coach of this directory fits.
+    for (const q of ["ピアノを教えてくれるコーチを探しています", "수영 코치를 찾고 있어요"])
+      expect(((await search({ q })) as any).match_quality, q).toBe("none");
     // A recognised need that fits is part of the need, however many other words the sentence has.
     const money = await search({
       q: "I inherited some money from my grandmother and don't know whether to pay off my mortgage or invest it",
