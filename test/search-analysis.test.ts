@@ -266,6 +266,20 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     // A correction that forms no phrase leaves the parse as it was: the word, corrected.
     const alone = await parseQuery("copyrite for my songs", vocabulary, lexicon);
     expect(alone.interpretation.terms).toContain("copyrite");
+    // Both words misspelt read as a name would (two plain words): still the phrase, when the
+    // spellings are the vocabulary's and together make one.
+    const both = lexiconWithTypos({ imigration: "immigration", lawer: "lawyer", thomsen: "thompson" });
+    const twice = await parseQuery("imigration lawer", vocabulary, both);
+    expect(twice.groups.map((g) => [g.label, g.concepts, g.weight])).toEqual(
+      right.groups.map((g) => [g.label, g.concepts, g.weight]),
+    );
+    expect(twice.interpretation.corrections).toEqual([
+      { from: "imigration", to: "immigration" },
+      { from: "lawer", to: "lawyer" },
+    ]);
+    // A name's part corrected into a name is no phrase: the name is read as written, corrected.
+    const name = await parseQuery("sarah thomsen", vocabulary, both);
+    expect(name.interpretation.terms).toEqual(["sarah", "thomsen"]);
   });
 
   it("never corrects a common word of a query language: it is a word the directory lacks, not a typo", async () => {

@@ -262,7 +262,10 @@ export class Interpreter {
         // In a sentence, only a correction of one edit: two reach another language's word as often
         // as a typo ("paziente", Italian for patient, is two from "patente").
         const sure = this.isShortPhrase() || entry.edits <= 1;
-        if (sure && !asName) this.sure.set(word, nearWords[0]);
+        // In what reads as a name, a spelling the vocabulary holds is sure too: it is read again
+        // only if that makes a phrase of it ("imigration lawer" is "immigration lawyer", two
+        // misspelt words no name has), never a name's part spelt as a name (respelling.ts).
+        if (sure && (!asName || this.vocabulary.hasWord(nearWords[0]))) this.sure.set(word, nearWords[0]);
         const named = asName || !sure ? [] : professions(this.vocabulary, nearWords[0]);
         if (named.length) {
           asProfession(group, named);
