@@ -33,10 +33,10 @@ export interface paths {
          *     - Prices: `min_price`/`max_price` bound the expert's `starting_price_usd` (US dollars,
          *       inclusive). Price words in `q` are read into the same bounds and are not searched as
          *       words: "under $150", "below 100 dollars", "less than 80 USD", "over $200", "between $50
-         *       and $100" (and their es/pt/it/de/fr/nl forms, "menos de 100 dólares", "unter 100 $");
-         *       amounts in euros or pounds ("unter 150 Euro", "below £80") at a fixed approximate rate
-         *       (1 EUR = 1.08 USD, 1 GBP = 1.27 USD); "cheap",
-         *       "affordable", "low cost", "on a budget" ("barato", "günstig", "pas cher", "economico" …):
+         *       and $100" (and their es/pt/it/de/fr/nl/sv forms, "menos de 100 dólares", "unter 100 $");
+         *       amounts in euros, pounds or Swedish crowns ("unter 150 Euro", "below £80", "högst 1000
+         *       kr") at a fixed approximate rate (1 EUR = 1.08 USD, 1 GBP = 1.27 USD, 1 SEK = 0.095 USD); "cheap",
+         *       "affordable", "low cost", "on a budget" ("barato", "günstig", "pas cher", "economico", "billig" …):
          *       at most the median starting price of the experts in the categories `q` or `category` names
          *       (of the whole directory when none), the cheaper half; "free", "free first call", "free
          *       consultation" ("gratis", "kostenlos", "gratuit", "無料" …): a service priced 0. A parameter

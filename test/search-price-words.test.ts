@@ -180,3 +180,32 @@ describe("price words in Turkish, Polish and Russian", () => {
     }
   });
 });
+
+describe("price words in Swedish", () => {
+  it("bounds in dollars, euros and crowns; a range; cheap; a free first call", () => {
+    const cases: Case[] = [
+      ["skatterådgivare under 100 dollar", "at_most", null, 100, "skatteradgivare"],
+      ["advokat högst 100 euro", "at_most", null, 108, "advokat"],
+      ["advokat hogst 100 euro", "at_most", null, 108, "advokat"],
+      ["advokat max 1000 kr", "at_most", null, 95, "advokat"],
+      ["advokat upp till 2000 kronor", "at_most", null, 190, "advokat"],
+      ["advokat mindre än 500 SEK", "at_most", null, 47.5, "advokat"],
+      ["revisor minst 50 dollar", "at_least", 50, null, "revisor"],
+      ["revisor över 50 dollar", "at_least", 50, null, "revisor"],
+      ["revisor mellan 50 och 100 euro", "between", 54, 108, "revisor"],
+    ];
+    for (const [q, meaning, min, max, rest] of cases) {
+      expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning, min, max }, rest });
+    }
+    for (const q of ["billig advokat", "billigaste advokat", "prisvärd advokat", "advokat billigt"]) {
+      expect({ q, ...read(q) }).toMatchObject({ q, price: { meaning: "cheap" }, rest: "advokat" });
+    }
+    expect(read("advokat gratis första samtal")).toMatchObject({
+      price: { meaning: "free", max: 0, words: ["gratis forsta samtal"] },
+      rest: "advokat",
+    });
+    expect(read("kostnadsfri konsultation advokat").price).toMatchObject({ meaning: "free", max: 0 });
+    // A number without a currency stays words: "under 50 anställda" are employees.
+    expect(read("hr för företag med under 50 anställda").price).toBeNull();
+  });
+});

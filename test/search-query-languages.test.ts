@@ -5,7 +5,7 @@ import { OPEN_EXPERT } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
-// Queries in languages no profile is written in (src/search/vocabulary/query-{tr,pl,ru}.tsv):
+// Queries in languages no profile is written in (src/search/vocabulary/query-{tr,pl,ru,sv}.tsv):
 // agents pass their users' words through, and the English-only profiles below are found by
 // meaning, with the places and languages read as filters.
 
@@ -64,6 +64,7 @@ afterAll(() => app?.stop());
 interface Found {
   experts: { slug: string; categories: string[]; location: { city: string | null }; languages_spoken: string[] }[];
   total: number;
+  match_quality: "strong" | "partial" | "none" | null;
   query_interpretation: any;
 }
 
@@ -127,5 +128,79 @@ describe("queries in Turkish, Polish and Russian", () => {
     const divorce = await search("адвокат по разводам в Варшаве");
     expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
     expect(divorce.experts[0].slug).toBe("t-ql-divorce-warsaw");
+  });
+});
+
+describe("queries in Swedish", () => {
+  it("a profession, definite and compound, and a city after a stop word", async () => {
+    const tax = await search("skatterådgivare i Berlin");
+    expect(tax.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(tax.query_interpretation.recognized.cities).toEqual(["Berlin, DE"]);
+    expect(tax.query_interpretation.ignored).toContain("i");
+    expect(tax.experts[0].slug).toBe("t-ql-tax-berlin");
+    for (const expert of tax.experts) expect(expert.categories).toContain("tax-advisory");
+    // Typed without å, ä, ö.
+    const plain = await search("skatteradgivare berlin");
+    expect(plain.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(plain.experts[0].slug).toBe("t-ql-tax-berlin");
+
+    const family = await search("familjeadvokat");
+    expect(family.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect(family.experts[0].slug).toBe("t-ql-divorce-warsaw");
+
+    const psychologist = await search("psykologen på ryska");
+    expect(psychologist.query_interpretation.recognized.subcategories).toContain("mental-health");
+    expect(psychologist.query_interpretation.recognized.languages).toEqual(["ru"]);
+    expect(psychologist.experts[0].slug).toBe("t-ql-psychologist-russian");
+  });
+
+  it("a sentence: the need is read, the words of the request are stop words", async () => {
+    const divorce = await search("Jag söker en advokat som kan hjälpa mig med min skilsmässa");
+    expect(divorce.query_interpretation.recognized.categories).toContain("legal");
+    expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect(divorce.query_interpretation.ignored).toEqual(
+      expect.arrayContaining(["jag", "soker", "en", "som", "kan", "hjalpa", "mig", "med", "min"]),
+    );
+    expect(divorce.experts[0].slug).toBe("t-ql-divorce-warsaw");
+    expect(divorce.match_quality).toBe("strong");
+
+    // A language beside a word of learning asks for its tutor; elsewhere it is what the expert speaks.
+    const german = await search("undervisning i tyska");
+    expect(german.query_interpretation.recognized.subcategories).toContain("german");
+    const speaks = await search("psykolog som talar ryska");
+    expect(speaks.query_interpretation.recognized.languages).toEqual(["ru"]);
+    expect(speaks.query_interpretation.recognized.subcategories).toEqual(["mental-health"]);
+    expect(speaks.experts[0].slug).toBe("t-ql-psychologist-russian");
+  });
+
+  it("a profession the directory does not list answers that nobody fits", async () => {
+    const electrician = await search("elektriker i Berlin");
+    expect(electrician.match_quality).toBe("none");
+    const plumber = await search("jag behöver en rörmokare");
+    expect(plumber.query_interpretation.ignored).toEqual(expect.arrayContaining(["jag", "behover", "en"]));
+    expect(plumber.match_quality).toBe("none");
+    // A trainer is a professional instructor; a personal trainer is a profession the directory lacks.
+    const trainer = await search("tränare");
+    expect(trainer.query_interpretation.recognized.categories).toEqual(["professional-instructor"]);
+    expect(trainer.match_quality).toBe("strong");
+    const personal = await search("personlig tränare i Berlin");
+    expect(personal.query_interpretation.recognized.categories).toEqual([]);
+    expect(personal.match_quality).toBe("none");
+  });
+
+  it("price words: cheap, an upper bound in crowns or euros, a free first call", async () => {
+    const cheap = await search("billig skatterådgivare");
+    expect(cheap.query_interpretation.price).toMatchObject({ meaning: "cheap", words: ["billig"] });
+    expect(cheap.query_interpretation.recognized.categories).toContain("tax-advisory");
+    expect(cheap.experts[0].categories).toContain("tax-advisory");
+
+    const crowns = await search("skatterådgivare högst 1000 kronor");
+    expect(crowns.query_interpretation.price).toMatchObject({ meaning: "at_most", max_usd: 95 });
+    const euros = await search("psykolog max 100 euro");
+    expect(euros.query_interpretation.price).toMatchObject({ meaning: "at_most", max_usd: 108 });
+
+    const free = await search("advokat gratis första samtal");
+    expect(free.query_interpretation.price).toMatchObject({ meaning: "free", words: ["gratis forsta samtal"] });
+    expect(free.query_interpretation.recognized.categories).toContain("legal");
   });
 });

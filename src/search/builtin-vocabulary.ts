@@ -13,6 +13,7 @@ import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
 import queryPl from "./vocabulary/query-pl.tsv" with { type: "text" };
 import queryPt from "./vocabulary/query-pt.tsv" with { type: "text" };
 import queryRu from "./vocabulary/query-ru.tsv" with { type: "text" };
+import querySv from "./vocabulary/query-sv.tsv" with { type: "text" };
 import queryTr from "./vocabulary/query-tr.tsv" with { type: "text" };
 import type { VocabularyLocale } from "./vocabulary-file.ts";
 
@@ -32,5 +33,6 @@ export const QUERY_VOCABULARY: Record<string, string> = {
   tr: queryTr,
   pl: queryPl,
   ru: queryRu,
+  sv: querySv,
 };
 export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";

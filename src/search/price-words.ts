@@ -1,7 +1,7 @@
 // The words of prices in `q`, per language, read by price.ts: written as people write them
 // ("poniżej", "дешёвый"); price.ts normalises them (accents dropped, lower case) and adds the
 // plain-letter spelling of Turkish ı, Polish ł and Russian ё ("altinda", "bezplatna", "дешевый").
-// Languages: en, es, pt, it, de, fr, nl, ja, zh, ko, tr, pl, ru (the query vocabularies').
+// Languages: en, es, pt, it, de, fr, nl, ja, zh, ko, tr, pl, ru, sv (the query vocabularies').
 
 /** US dollars written after an amount, in the query languages (with their case forms in tr, pl, ru). */
 export const CURRENCY = [
@@ -53,9 +53,12 @@ export const CURRENCY = [
 export const FOREIGN_CURRENCIES: readonly { code: string; usd: number; words: string[] }[] = [
   { code: "EUR", usd: 1.08, words: ["€", "eur", "euro", "euros", "евро", "ユーロ", "欧元", "유로", "avro"] },
   { code: "GBP", usd: 1.27, words: ["£", "gbp", "sterling", "英镑"] },
+  // Swedish crowns, as Swedes write an amount ("under 1000 kr", "500 kronor", "SEK 800"). "kr" is
+  // also the Norwegian and Danish abbreviation: a query in those is read at the Swedish rate.
+  { code: "SEK", usd: 0.095, words: ["sek", "kronor", "svenska kronor", "kr"] },
 ];
 
-/** Words before an amount that make it an upper bound, in en, es, pt, it, de, fr, nl, tr, pl, ru. */
+/** Words before an amount that make it an upper bound, in en, es, pt, it, de, fr, nl, tr, pl, ru, sv. */
 export const AT_MOST = [
   "under",
   "below",
@@ -129,6 +132,15 @@ export const AT_MOST = [
   "дешевле чем",
   "максимум",
   "в пределах",
+  // sv: "under 100 euro", "max 500 kr", "högst 1000 kronor", "upp till 100 dollar"
+  "högst",
+  "maximalt",
+  "mindre än",
+  "upp till",
+  "inte mer än",
+  "inte över",
+  "billigare än",
+  "som mest",
 ];
 /** Words before an amount that make it a lower bound. */
 export const AT_LEAST = [
@@ -177,6 +189,11 @@ export const AT_LEAST = [
   "не меньше",
   "не дешевле",
   "минимум",
+  // sv: "minst 50 euro", "över 100 dollar" ("över" is "over" once folded)
+  "minst",
+  "mer än",
+  "lägst",
+  "som minst",
 ];
 /**
  * Words after an amount that make it a bound, as Turkish writes them ("100 dolardan az", "100
@@ -221,6 +238,7 @@ export const RANGE_START = [
   "od",
   "между",
   "от",
+  "mellan",
 ];
 export const RANGE_JOIN = [
   "and",
@@ -239,6 +257,7 @@ export const RANGE_JOIN = [
   "do",
   "и",
   "до",
+  "och",
 ];
 /** Words after a range that say it is one: tr "50 ile 100 dolar arası". */
 export const RANGE_END = ["arası", "arasında", "arasındaki"];
@@ -315,6 +334,18 @@ export const CHEAP = [
   "petit budget",
   "goedkoop",
   "goedkope",
+  "billig",
+  "billiga",
+  "billigt",
+  "billigare",
+  "billigast",
+  "billigaste",
+  "prisvärd",
+  "prisvärda",
+  "prisvärt",
+  "lågt pris",
+  "låga priser",
+  "budgetvänlig",
   "安い",
   "格安",
   "激安",
@@ -496,6 +527,12 @@ export const FREE = [
   "бесплатную",
   "бесплатной",
   "бесплатного",
+  "kostnadsfri",
+  "kostnadsfritt",
+  "kostnadsfria",
+  "avgiftsfri",
+  "avgiftsfritt",
+  "utan kostnad",
 ];
 /**
  * Unpaid leave is "free" leave in Turkish ("ücretsiz izin") and Polish ("urlop bezpłatny"): a
@@ -571,4 +608,13 @@ export const FREE_COMPANIONS = [
   "звонок",
   "встреча",
   "встречу",
+  "första",
+  "samtal",
+  "samtalet",
+  "konsultation",
+  "konsultationen",
+  "rådgivning",
+  "möte",
+  "mötet",
+  "inledande",
 ];

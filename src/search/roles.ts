@@ -17,6 +17,8 @@ export const ROLE_WORDS = new Set(
     "insegnante lezioni lezione corso corsi istruttore consulente consulenza esperto specialista agenzia servizi aiuto lehrer lehrerin " +
     "unterricht kurs kurse nachhilfe berater beraterin beratung experte spezialist agentur hilfe professeur prof cours lecons " +
     "formateur moniteur conseiller conseillere specialiste agence aide leraar les lessen priveles privelessen cursus adviseur " +
+    "larare lararen lektion lektioner privatlektioner privatlarare kurser instruktor tranare konsult konsulten radgivare radgivning " +
+    "handledare specialist experten byra tjanster hjalp " +
     "先生 講師 教室 レッスン コンサルタント 専門家 老师 课程 顾问 专家 선생님 강사 레슨 수업 컨설턴트 전문가 " +
     "コーチ トレーナー インストラクター 家庭教師 教练 家教 辅导 培训 导师 코치 트레이너 과외 " +
     "репетитор репетитора репетитору репетитором репетиторы репетиторов преподаватель преподавателя преподавателем " +

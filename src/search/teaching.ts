@@ -5,7 +5,7 @@ import { asProfession, dedupe } from "./query-groups.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
- * sentence puts them in (ru, pl, tr): beside a language they ask for its tutor ("преподавателя
+ * sentence puts them in (ru, pl, tr) and the definite forms of sv: beside a language they ask for its tutor ("преподавателя
  * испанского", "nauczyciela niemieckiego"). Normalised as `q` is (accents dropped; ı, ł, ё also plain).
  */
 const TEACHING_WORDS = new Set(
@@ -22,7 +22,9 @@ const TEACHING_WORDS = new Set(
     "преподаватель преподавателя преподавателем учитель учителя учителем курс курсы курсов " +
     "uczyć nauczyć nauka nauki lekcja lekcje lekcji kurs kursu nauczyciel nauczyciela nauczycielka nauczycielki " +
     "korepetycje korepetytor korepetytora lektor lektora " +
-    "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası"
+    "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası " +
+    "lära plugga studera öva undervisning lärare läraren lärarna lektion lektionen lektioner kursen kurser " +
+    "privatlärare"
   )
     .split(" ")
     .flatMap((w) => plainSpellings(normalizeText(w))),
