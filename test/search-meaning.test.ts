@@ -313,6 +313,17 @@ describe("search by meaning", () => {
     expect((alone as any).match_quality).toBe("none");
   });
 
+  it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
+    // The demo's Sabine Krüger (citizenship, Berlin) tags "eu blue card"; the German and Italian
+    // names of the card find her by that tag, not only the work-visa consultants' subcategory.
+    for (const q of ["Blaue Karte EU beantragen", "come funziona la Carta blu UE"]) {
+      const card = await search({ q });
+      const sabine = card.experts.find((e) => e.slug === "sabine-kruger-citizenship-advisor") as any;
+      expect(sabine, q).toBeDefined();
+      expect(sabine.match.fields, q).toContain("title_or_tag");
+    }
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });

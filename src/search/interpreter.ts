@@ -11,6 +11,7 @@ import {
   LATIN_WORD,
   type LexiconLookup,
   MAX_SYNONYM_WORDS,
+  NAMED_THING_TERMS,
   MIN_FUZZY,
   MIN_FUZZY_NAME,
   MIN_PREFIX,
@@ -129,6 +130,13 @@ export class Interpreter {
       exact(...termLexemes(label)),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
+      // A named thing (a visa route, a card: "Blaue Karte EU") is also its own names in every
+      // language, as words found as themselves (a specific term is, settle.ts): a profile's tag
+      // "eu blue card" is what the German asks for, whatever that expert's subcategory. Only a
+      // synonym of few names: an everyday need's many phrasings are left to its professions.
+      ...concepts
+        .filter((c) => served(c) && termAlternatives(this.vocabulary, c).length <= NAMED_THING_TERMS)
+        .flatMap((c) => this.conceptAlternatives(c)),
     ];
     // The professions' names in every locale, deduplicated once per set of professions (shared).
     const titleTerms = named.length

@@ -89,6 +89,12 @@ export const FACTOR = { exact: 1, plural: 0.9, synonym: 0.85, prefix: 0.85, fuzz
 export const MAX_SYNONYM_WORDS = 2;
 
 /**
+ * A served synonym of at most this many names in all languages is a named thing ("EU Blue Card":
+ * 30), searched as its names too (interpreter.ts); an everyday need has more ("rent": 48).
+ */
+export const NAMED_THING_TERMS = 40;
+
+/**
  * Everyday concepts that qualify a need rather than name one (vocabulary synonyms by key): an
  * expert who works online does not fit "a vet who could look at him online".
  */

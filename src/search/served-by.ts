@@ -210,4 +210,5 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "job loss": ["employment-law", "recruiting"],
   "after a death": ["family-law", "personal-tax"],
   "ageing parent (2)": ["family-law", "financial-planning"],
+  "eu blue card": ["work-visas"],
 };
