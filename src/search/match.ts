@@ -111,7 +111,7 @@ function tokenField(lexeme: string): Field | null {
 function howOf(a: Alternative, termWords: string[], token: boolean): How {
   if (a.factor < FACTOR.fuzzy) return "broader";
   if (a.factor < FACTOR.prefix) return "corrected";
-  // The word in another number or gender ("abogada" for "abogado", query.ts otherGender) is the word.
+  // The word in another number or gender ("abogada" for "abogado", gender.ts) is the word.
   if (token || a.factor === FACTOR.plural) return "itself";
   return a.lexemes.every((l) => termWords.some((w) => w.startsWith(l))) ? "itself" : "synonym";
 }
