@@ -392,6 +392,10 @@ describe("search by meaning", () => {
     // or swimming, which nobody here teaches, no coach of this directory fits.
     for (const q of ["ピアノを教えてくれるコーチを探しています", "수영 코치를 찾고 있어요"])
       expect(((await search({ q })) as any).match_quality, q).toBe("none");
+    // A hospital is a place, not a profession of this directory's (no locale names one so): a vet
+    // asked for before going to one is no dietitian's need.
+    for (const q of ["我家的狗生病了，不想去医院，想在网上问问兽医", "病院に行く前にオンラインで獣医さんに相談したい"])
+      expect(((await search({ q })) as any).match_quality, q).toBe("none");
     // A recognised need that fits is part of the need, however many other words the sentence has.
     const money = await search({
       q: "I inherited some money from my grandmother and don't know whether to pay off my mortgage or invest it",
