@@ -130,13 +130,6 @@ export class Interpreter {
       exact(...termLexemes(label)),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
-      // A named thing (a visa route, a card: "Blaue Karte EU") is also its own names in every
-      // language, as words found as themselves (a specific term is, settle.ts): a profile's tag
-      // "eu blue card" is what the German asks for, whatever that expert's subcategory. Only a
-      // synonym of few names: an everyday need's many phrasings are left to its professions.
-      ...concepts
-        .filter((c) => served(c) && termAlternatives(this.vocabulary, c).length <= NAMED_THING_TERMS)
-        .flatMap((c) => this.conceptAlternatives(c)),
     ];
     // The professions' names in every locale, deduplicated once per set of professions (shared).
     const titleTerms = named.length
@@ -146,6 +139,13 @@ export class Interpreter {
         })
       : null;
     alternatives.push(...this.synonymWords(label, named), ...otherGender(this.vocabulary, label, named));
+    // A named thing (a visa route, a card: "Blaue Karte EU") has its own names in every language,
+    // searched as words when the query writes it as a specific term (settle.ts): a profile's tag
+    // "eu blue card" is what the German asks for, whatever that expert's subcategory. Only a
+    // synonym of few names: an everyday need's many phrasings are left to its professions.
+    const thingNames = concepts
+      .filter((c) => served(c) && termAlternatives(this.vocabulary, c).length <= NAMED_THING_TERMS)
+      .flatMap((c) => this.conceptAlternatives(c));
     const city = recognized.length > 0 && recognized.every((c) => c.kind === "city");
     const weight = named.length ? GROUP_WEIGHT.profession : city ? GROUP_WEIGHT.city : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
@@ -166,6 +166,7 @@ export class Interpreter {
       ...(worked ? { worked } : {}),
       ...phrase,
       ...(titleTerms ? { titleTerms } : {}),
+      ...(thingNames.length ? { thingNames } : {}),
     });
   }
 

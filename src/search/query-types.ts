@@ -36,6 +36,8 @@ export interface QueryGroup {
   unheard?: boolean;
   /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
   everyday?: boolean;
+  /** The names in every language of a named thing the group stands for ("EU Blue Card"), searched when it reads as specific (settle.ts). */
+  thingNames?: readonly Alternative[];
   /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
   unlisted?: boolean;
   /**

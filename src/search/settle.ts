@@ -51,7 +51,12 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
     first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
   }
   groups.splice(0, groups.length, ...kept);
-  for (const group of kept) if (specific.has(group)) narrow(group);
+  for (const group of kept) {
+    if (!specific.has(group)) continue;
+    narrow(group);
+    // A named thing written as one ("Blaue Karte EU") is found by its names too, as itself.
+    if (group.thingNames) group.alternatives = dedupe([...group.alternatives, ...group.thingNames]);
+  }
   // A need beside a generic role ("consultant", "advisor", "workshop") is the need: the role's
   // category then counts as a plain word does, the need double ("cybersecurity consultant",
   // "consultoria de marketing"). A category named as the profession itself ("contador", "IP") stays a need.
