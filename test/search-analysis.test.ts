@@ -10,7 +10,8 @@ import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS } from "../src/search/query-typ
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
-import { lexiconWithTypos, noLexicon } from "./support/vocabulary.ts";
+import { lexiconWithTypos, noLexicon, shippedVocabulary } from "./support/vocabulary.ts";
+import { queryOnlyTerms } from "../src/search/query-only.ts";
 
 // Unit tests of the analysis both sides share; the behaviour over HTTP is in search-meaning.test.ts.
 
@@ -484,5 +485,25 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(await corrections("parkr nutritionist")).toEqual([]);
     expect(await corrections("thomas parkr")).toEqual([{ from: "parkr", to: "parker" }]);
     expect(await corrections("immigration lawer")).toEqual([{ from: "lawer", to: "lawyer" }]);
+  });
+});
+
+describe("a concept's terms as searched", () => {
+  it("leaves out the terms only a query-side language writes: no document is written in it", async () => {
+    const vocabulary = await shippedVocabulary();
+    const lawyer = await parseQuery("advogado", vocabulary, noLexicon);
+    // The Portuguese word is read (the legal category) and searched as written…
+    expect(lawyer.interpretation.recognized.categories).toContain("legal");
+    const searched = lawyer.groups.flatMap((g) => g.alternatives.map((a) => a.lexemes.join(" ")));
+    expect(searched).toContain("advogado");
+    // …but the profession's names in the title bonus are those of the profile locales: the Spanish
+    // "abogado" is one, the Portuguese "advogados" and Dutch "advocaat" are not.
+    const titles = (lawyer.groups[0].titleTerms ?? []).map((a) => a.lexemes.join(" "));
+    expect(titles).toContain("abogado");
+    expect(titles).not.toContain("advogados");
+    expect(titles).not.toContain("advocaat");
+    expect(queryOnlyTerms().has("advocaat")).toBe(true);
+    // A query-side file of a profile locale (query-es) is no query-only language.
+    expect(queryOnlyTerms().has("asesor legal")).toBe(false);
   });
 });
