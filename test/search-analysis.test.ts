@@ -11,7 +11,6 @@ import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
 import { lexiconWithTypos, noLexicon, shippedVocabulary } from "./support/vocabulary.ts";
-import { queryOnlyTerms } from "../src/search/query-only.ts";
 
 // Unit tests of the analysis both sides share; the behaviour over HTTP is in search-meaning.test.ts.
 
@@ -502,8 +501,8 @@ describe("a concept's terms as searched", () => {
     expect(titles).toContain("abogado");
     expect(titles).not.toContain("advogados");
     expect(titles).not.toContain("advocaat");
-    expect(queryOnlyTerms().has("advocaat")).toBe(true);
+    expect(vocabulary.isQueryOnly("advocaat")).toBe(true);
     // A query-side file of a profile locale (query-es) is no query-only language.
-    expect(queryOnlyTerms().has("asesor legal")).toBe(false);
+    expect(vocabulary.isQueryOnly("asesor legal")).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 // A concept's alternatives made once per compiled vocabulary and shared by every query that names it: reading them again was the cost of a new query.
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
 import { exact, termLexemes } from "./query-groups.ts";
-import { queryOnlyTerms } from "./query-only.ts";
 import type { Alternative } from "./query-types.ts";
 
 /**
@@ -25,14 +24,13 @@ export function remembered<T>(vocabulary: Vocabulary, key: string, make: () => T
 
 /**
  * A concept's terms in every profile locale, each as the exact alternative of its lexemes (shared:
- * do not change): not those only a query-side file writes (query-only.ts), which no document holds.
+ * do not change): not those only a query-side file writes (Vocabulary.isQueryOnly), which no document holds.
  */
 export function termAlternatives(vocabulary: Vocabulary, concept: Concept): readonly Alternative[] {
-  return remembered(vocabulary, `terms\n${conceptId(concept)}`, () => {
-    const queryOnly = queryOnlyTerms();
-    return vocabulary
+  return remembered(vocabulary, `terms\n${conceptId(concept)}`, () =>
+    vocabulary
       .terms(concept)
-      .filter((term) => !queryOnly.has(term))
-      .map((term) => exact(...termLexemes(term)));
-  });
+      .filter((term) => !vocabulary.isQueryOnly(term))
+      .map((term) => exact(...termLexemes(term))),
+  );
 }

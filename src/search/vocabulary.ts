@@ -1,5 +1,7 @@
+import { QUERY_VOCABULARY_LOCALE } from "./builtin-vocabulary.ts";
 import { phraseStem } from "./inflection.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
+import { queryOnlyWrittenTerms } from "./query-only.ts";
 import { SERVED_BY } from "./served-by.ts";
 import { isCjk, tokenize } from "./tokenize.ts";
 import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
@@ -66,12 +68,16 @@ export class Vocabulary {
     readonly categories: ReadonlySet<string> = new Set(categoryOfSubcategory.values()),
   ) {
     let maxCjk = 1;
+    const queryWritten = queryOnlyWrittenTerms();
+    const inDocuments = new Set<string>();
     for (const entry of entries) {
+      const queryOnly = entry.locale === QUERY_VOCABULARY_LOCALE && queryWritten.has(entry.term);
       for (const key of termSpellings(termKey(entry.term))) {
         if (entry.kind === "stop") {
           for (const word of key.split(" ")) this.stops.add(word);
           continue;
         }
+        (queryOnly ? this.queryOnly : inDocuments).add(key);
         const concept: Concept = { kind: entry.kind, key: entry.key };
         if (entry.kind === "subcategory" && entry.locale === "en" && NAMED.test(entry.term)) this.names.add(key);
         addConcept(this.concepts, key, concept);
@@ -94,8 +100,16 @@ export class Vocabulary {
       const stem = phraseStem(key.split(" "));
       for (const concept of concepts) addConcept(this.stemmed, stem, concept);
     }
+    for (const key of inDocuments) this.queryOnly.delete(key);
     this.linkSynonyms();
     this.termWords = new Set(this.words());
+  }
+
+  /** Normalised terms only a query-side language writes (query-only.ts): read in `q`, not searched in documents. */
+  private readonly queryOnly = new Set<string>();
+
+  isQueryOnly(term: string): boolean {
+    return this.queryOnly.has(term);
   }
 
   /** Every word of every term: what typo correction may turn a word of a sentence into. */
