@@ -36,11 +36,6 @@ export function withoutExpansion(parsed: ParsedQuery, keep: (a: Alternative) => 
   };
 }
 
-/** Whether a parsed query holds any profession's other names (then plan.ts wants the statistics). */
-export function hasExpansion(parsed: ParsedQuery): boolean {
-  return parsed.groups.some((g) => g.alternatives.some((a) => a.expansion));
-}
-
 /**
  * Normalised text as a literal substring of the normalised name, titles and taglines (LIKE's
  * wildcards escaped): the contract's partial match, and a bonus when a phrase appears verbatim.
