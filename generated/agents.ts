@@ -51,7 +51,9 @@ export interface paths {
          *       low `match.score` and `unmatched` terms: tell the user that nobody fits instead of
          *       recommending them.
          *     - Order: `relevance` (the default when `q` is given: name and title matches above bios,
-         *       exact above corrected, all words above some; then rating), `rating` (the default
+         *       exact above corrected, all words above some; among equals, experts who speak the
+         *       language `q` is written in when it is not English, then those accepting clients, then
+         *       rating), `rating` (the default
          *       without `q`: highest first, unrated last) or `newest` (most recently listed first).
          *       Ties keep a stable order, so pages never overlap.
          *     - Pagination is zero-based: `page=0` is the first page. `total` counts all matches, exactly

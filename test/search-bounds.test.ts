@@ -48,6 +48,7 @@ function parsed(groups: QueryGroup[]): ParsedQuery {
     groups,
     pattern: null,
     price: null,
+    language: null,
     readsAsName: false,
     interpretation: {
       terms: groups.map((g) => g.label),

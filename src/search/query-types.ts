@@ -57,6 +57,8 @@ export interface ParsedQuery {
   pattern: string | null;
   /** Price words, taken out of the searched text (price.ts). */
   price: PriceWords | null;
+  /** The language `q` is written in (query-language.ts), or null: its speakers first among equals. */
+  language: string | null;
 }
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */

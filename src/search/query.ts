@@ -4,6 +4,7 @@ import { addCjkRun } from "./cjk-run.ts";
 import { Interpreter } from "./interpreter.ts";
 import { normalizeText } from "./normalize.ts";
 import { priceInterpretation, readPriceWords } from "./price.ts";
+import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
 import { qualifyWorked, settle } from "./settle.ts";
@@ -100,6 +101,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     },
     pattern: likePattern(text),
     price,
+    language: queryLanguage(q, tokens),
   };
 }
 

@@ -1,0 +1,56 @@
+// The language a query is written in, read from its script and its function words: among equally good matches, experts who speak it come first.
+import { BUILTIN_VOCABULARY, QUERY_VOCABULARY } from "./builtin-vocabulary.ts";
+import type { Token } from "./tokenize.ts";
+import { termKey } from "./vocabulary.ts";
+
+const HANGUL = /\p{Script=Hangul}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/** Alphabetic languages the shipped vocabulary writes function words for (its `stop` rows). */
+const ALPHABETIC = ["en", "es", "pt", "it", "fr", "de", "nl", "pl", "tr", "sv"] as const;
+
+let stops: ReadonlyMap<string, ReadonlySet<string>> | null = null;
+
+/** Each alphabetic language's function words as the shipped files write them, normalised as `q` is. */
+function functionWords(): ReadonlyMap<string, ReadonlySet<string>> {
+  if (stops) return stops;
+  const files: Record<string, string[]> = {};
+  for (const [language, text] of [...Object.entries(BUILTIN_VOCABULARY), ...Object.entries(QUERY_VOCABULARY)])
+    (files[language] ??= []).push(text);
+  stops = new Map(
+    ALPHABETIC.map((language) => {
+      const words = (files[language] ?? []).flatMap((text) =>
+        text
+          .split(/\r?\n/)
+          .filter((line) => line.startsWith("stop\t"))
+          .flatMap((line) => (line.split("\t")[2] ?? "").split("|"))
+          .flatMap((term) => termKey(term.trim()).split(" ")),
+      );
+      return [language, new Set(words.filter(Boolean))];
+    }),
+  );
+  return stops;
+}
+
+/**
+ * The ISO 639-1 code of the language `q` is written in, or null when it cannot tell: Korean,
+ * Japanese, Chinese and Russian by their scripts (kana makes Han Japanese); an alphabetic
+ * language by its function words ("de", "que", "für", "het"), when one language holds at least
+ * two of the query's and more than any other does. A person who writes in a language most likely
+ * wants someone who speaks it; the words alone rarely say so ("conseiller fiscal pour particuliers").
+ */
+export function queryLanguage(text: string, tokens: readonly Token[]): string | null {
+  if (HANGUL.test(text)) return "ko";
+  if (KANA.test(text)) return "ja";
+  if (HAN.test(text)) return "zh";
+  if (CYRILLIC.test(text)) return "ru";
+  const counts = [...functionWords()].map(([language, words]) => ({
+    language,
+    count: tokens.filter((t) => words.has(t.text)).length,
+  }));
+  counts.sort((a, b) => b.count - a.count);
+  const [best, second] = counts;
+  return best.count >= 2 && best.count > (second?.count ?? 0) ? best.language : null;
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { importExperts, validateImport } from "../src/experts/import-file.ts";
+import { queryLanguage } from "../src/search/query-language.ts";
+import { normalizeText } from "../src/search/normalize.ts";
+import { tokenize } from "../src/search/tokenize.ts";
+import { get, startApp, type TestApp } from "./support/app.ts";
+import { OPEN_EXPERT } from "./support/search-wire.ts";
+
+setDefaultTimeout(60_000);
+
+// Among equally good matches, experts who speak the language `q` is written in come first
+// (src/search/query-language.ts, the order in statement.ts): the same tax advisor three times,
+// the better rated ones speaking neither French nor German, in a country the demo directory has
+// nobody in (the filter keeps the demo's advisors out of the page).
+const advisor = (slug: string, name: string, rating: number, languages: string[]) => ({
+  ...OPEN_EXPERT,
+  slug,
+  name,
+  rating,
+  categories: ["tax-advisory"],
+  subcategories: ["personal-tax"],
+  location: { city: "Vaduz", country_code: "LI" },
+  languages_spoken: languages,
+  translations: { en: { title: "Tax advisor", tagline: "Income tax returns for individuals" } },
+});
+const CORPUS = [
+  advisor("t-lang-english", "Alex Brown", 4.9, ["en"]),
+  advisor("t-lang-italian", "Bianca Conti", 4.8, ["it", "en"]),
+  advisor("t-lang-french", "Claire Dubois", 4.1, ["fr", "en"]),
+  advisor("t-lang-german", "Dieter Engel", 4.0, ["de", "en"]),
+];
+
+const language = (q: string) => queryLanguage(q, tokenize(normalizeText(q)));
+
+describe("the language a query is written in", () => {
+  it("is read from the script, or from two function words of one language more than of any other", () => {
+    expect(language("Je cherche un conseiller fiscal pour ma déclaration")).toBe("fr");
+    expect(language("Ich suche einen Steuerberater für meine Steuererklärung")).toBe("de");
+    expect(language("Preciso de um contador para a minha empresa")).toBe("pt");
+    expect(language("Cerco un commercialista per la mia azienda")).toBe("it");
+    expect(language("I need a tax advisor for my return")).toBe("en");
+    expect(language("税理士を探しています")).toBe("ja");
+    expect(language("세무사를 찾고 있어요")).toBe("ko");
+    expect(language("找一个会计师")).toBe("zh");
+    expect(language("ищу налогового консультанта")).toBe("ru");
+    // Too few function words to tell: no language, so no preference.
+    expect(language("tax advisor")).toBeNull();
+    expect(language("Steuerberater")).toBeNull();
+  });
+});
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+});
+afterAll(() => app?.stop());
+
+async function slugs(q: string): Promise<string[]> {
+  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", country: "LI", q })}`);
+  expect(res.status).toBe(200);
+  return (res.body as { experts: { slug: string }[] }).experts.map((e) => e.slug);
+}
+
+describe("speakers of the query's language first among equals", () => {
+  it("puts the French speaker first for a French query, the German speaker for a German one", async () => {
+    expect((await slugs("je cherche un conseiller fiscal pour ma déclaration de revenus"))[0]).toBe("t-lang-french");
+    expect((await slugs("Ich suche einen Steuerberater für meine Steuererklärung"))[0]).toBe("t-lang-german");
+  });
+
+  it("leaves English queries and queries of no telling language in the order of the rating", async () => {
+    const byRating = ["t-lang-english", "t-lang-italian", "t-lang-french", "t-lang-german"];
+    // English is written by people of every language: no preference (the judged sets grade alike).
+    expect(await slugs("I need a tax advisor for my income tax return")).toEqual(byRating);
+    expect(await slugs("Steuerberater")).toEqual(byRating);
+  });
+
+  it("never lifts a speaker over a better match", async () => {
+    // The Italian speaker alone names the need in her tagline; the French query still finds her first.
+    const better = {
+      ...advisor("t-lang-crypto", "Elena Ricci", 3.5, ["it", "en"]),
+      translations: { en: { title: "Tax advisor", tagline: "Bitcoin tax returns for individuals" } },
+    };
+    await importExperts(app.server.db.sql, validateImport([{ at: "record", value: better }]));
+    const found = await slugs("je cherche un conseiller fiscal pour mes bitcoins");
+    expect(found.slice(0, 2)).toEqual(["t-lang-crypto", "t-lang-french"]);
+  });
+});
