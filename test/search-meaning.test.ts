@@ -313,6 +313,30 @@ describe("search by meaning", () => {
     expect((alone as any).match_quality).toBe("none");
   });
 
+  it("a city the person comes from, beside another place, weighs less than where they are going", async () => {
+    // The demo's London English tutors and dietitians shared "London" and "new job" with the
+    // sentence and filled the first ten; moving from London, every one of those meets the need or
+    // is in Toronto, and Toronto's immigration lawyer is among the first two.
+    const move = await search({
+      q: "relocating from London to Toronto for a new job, I need help with the work permit",
+    });
+    for (const expert of move.experts.slice(0, 10) as any[])
+      expect(expert.match.terms.includes("work permit") || expert.match.terms.includes("toronto")).toBe(true);
+    expect(move.experts.slice(0, 2).map((e) => e.slug)).toContain("sarah-thompson-immigration-lawyer");
+    // A city alone after "from" is still where the expert should be.
+    const from = await search({ q: "a tax advisor from London" });
+    expect((from.experts[0] as any).location.city).toBe("London");
+  });
+
+  it("reads a contract's clauses and a sentence about what one eats as the needs they are", async () => {
+    const clauses = await search({ q: "o contrato tem cláusulas estranhas, alguém que revise" });
+    expect(clauses.query_interpretation.recognized.subcategories).toEqual(["contract-law"]);
+    expect(clauses.experts[0].slug).toBe("felipe-ferreira-contract-lawyer");
+    const eat = await search({ q: "training for a marathon and I want someone to sort out what I eat" });
+    expect(eat.query_interpretation.recognized.subcategories).toContain("nutrition");
+    expect((eat as any).match_quality).not.toBe("none");
+  });
+
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
     // The demo's Sabine Krüger (citizenship, Berlin) tags "eu blue card"; the German and Italian
     // names of the card find her by that tag, not only the work-visa consultants' subcategory.

@@ -7,7 +7,7 @@ import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
-import { qualifyWorked, settle } from "./settle.ts";
+import { originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { codeWords } from "./specificity.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -82,6 +82,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
+  originPlaces(interpreter, words);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,

@@ -98,3 +98,27 @@ function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
     .filter((id) => id.startsWith("subcategory\t"))
     .map((id) => vocabulary.categoryOfSubcategory.get(id.slice("subcategory\t".length)) ?? "");
 }
+
+/** Words that make the place after them where the person comes from: "moving from London to Toronto". */
+const ORIGIN_WORDS = new Set(["from", "aus", "uit", "fran", "из"]);
+
+/** A city or a country the query names (its group holds the place's token beside the words as written). */
+const isPlace = (g: QueryGroup) =>
+  g.concepts === undefined &&
+  !g.plain &&
+  g.alternatives.some((a) => a.lexemes.length === 1 && /^(city|cc):/.test(a.lexemes[0]));
+
+/**
+ * A city named as where the person comes from, beside another place ("relocating from London to
+ * Toronto", "Umzug aus München nach Wien"), is not where the need is: it weighs as a word, as a
+ * country does, and the other place keeps the need's weight. Alone ("a lawyer from London") it
+ * stays where the expert should be.
+ */
+export function originPlaces(interpreter: Interpreter, words: readonly string[]) {
+  const places = interpreter.groups.filter(isPlace);
+  if (places.length < 2) return;
+  for (const group of places) {
+    const start = interpreter.spans.get(group)?.start ?? 0;
+    if (start > 0 && ORIGIN_WORDS.has(words[start - 1])) group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
+  }
+}
