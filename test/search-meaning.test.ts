@@ -328,13 +328,19 @@ describe("search by meaning", () => {
     expect((from.experts[0] as any).location.city).toBe("London");
   });
 
-  it("reads a contract's clauses and a sentence about what one eats as the needs they are", async () => {
+  it("reads clauses, what one eats, a certification and a copied gadget as the needs they are", async () => {
     const clauses = await search({ q: "o contrato tem cláusulas estranhas, alguém que revise" });
     expect(clauses.query_interpretation.recognized.subcategories).toEqual(["contract-law"]);
     expect(clauses.experts[0].slug).toBe("felipe-ferreira-contract-lawyer");
     const eat = await search({ q: "training for a marathon and I want someone to sort out what I eat" });
     expect(eat.query_interpretation.recognized.subcategories).toContain("nutrition");
     expect((eat as any).match_quality).not.toBe("none");
+    // A certification a customer asks for is a security matter; a gadget nobody should copy, an invention's.
+    const certified = await search({ q: "a customer wants to see a security certification before signing" });
+    expect(certified.query_interpretation.recognized.subcategories).toContain("cybersecurity");
+    const gadget = await search({ q: "I made a kitchen gadget and want to make sure nobody can copy it" });
+    expect((gadget.experts[0] as any).categories).toContain("intellectual-property");
+    expect((gadget as any).match_quality).not.toBe("none");
   });
 
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {

@@ -52,6 +52,8 @@ export class Vocabulary {
   /** Phrases of two words or more at their words' stems (inflection.ts): "shows up on google". */
   private readonly stemmed = new Map<string, Concept[]>();
   private readonly stops = new Set<string>();
+  /** Phrases of function words between content words, at their content words alone (gappedPhrase). */
+  private readonly contentOnly = new Map<string, Concept[]>();
   /** Subcategory terms the English file writes as a name (NAMED): a product, a standard, an exam. */
   private readonly names = new Set<string>();
   private readonly termsOf = new Map<string, Set<string>>();
@@ -97,8 +99,14 @@ export class Vocabulary {
     this.maxCjkLength = Math.min(maxCjk, 12);
     for (const [key, concepts] of this.concepts) {
       if (!key.includes(" ")) continue;
-      const stem = phraseStem(key.split(" "));
+      const words = key.split(" ");
+      const stem = phraseStem(words);
       for (const concept of concepts) addConcept(this.stemmed, stem, concept);
+      // Its content words, when it has function words between them: "present to the board" is
+      // found in "present to our board", as "losing good people" is "losing people".
+      const content = words.filter((w) => !this.stops.has(w));
+      if (content.length >= 2 && content.length < words.length && !this.stops.has(words[0]))
+        for (const concept of concepts) addConcept(this.contentOnly, content.join(" "), concept);
     }
     for (const key of inDocuments) this.queryOnly.delete(key);
     this.linkSynonyms();
@@ -242,8 +250,9 @@ export class Vocabulary {
   }
 
   /**
-   * A phrase with function words between its words that the vocabulary writes without them:
-   * "losing _good_ people" is "losing people", "perdere _qualche_ chilo" "perdere chilo". The
+   * A phrase with function words between its words that the vocabulary writes without them, or
+   * with others: "losing _good_ people" is "losing people", "perdere _qualche_ chilo" "perdere
+   * chilo", "present to _our_ board" "present to the board". The
    * phrase begins and ends with a word that is no stop word; the longest such phrase wins.
    */
   private gappedPhrase(words: string[], start: number): { length: number; words: number; concepts: Concept[] } | null {
@@ -254,8 +263,10 @@ export class Vocabulary {
     for (let k = at.length; k >= 2; k--) {
       // Only where a word was skipped: without a gap it is the phrase already looked for.
       if (at[k - 1] - start + 1 === k) continue;
-      const concepts = this.phrase(at.slice(0, k).map((i) => words[i]));
-      if (concepts.length) return { length: at[k - 1] - start + 1, words: k, concepts };
+      const content = at.slice(0, k).map((i) => words[i]);
+      const concepts = this.phrase(content);
+      const found = concepts.length ? concepts : (this.contentOnly.get(content.join(" ")) ?? []);
+      if (found.length) return { length: at[k - 1] - start + 1, words: k, concepts: found };
     }
     return null;
   }
