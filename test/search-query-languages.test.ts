@@ -129,6 +129,18 @@ describe("queries in Turkish, Polish and Russian", () => {
     expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
     expect(divorce.experts[0].slug).toBe("t-ql-divorce-warsaw");
   });
+
+  it("a corporate tax adviser in Turkish is one, and a flat a tradesman works on is no need of its own", async () => {
+    // "kurumsal" alone is no word any profile holds: before, the phrase's adviser was read as the
+    // role and the unheard adjective as the need, so corporate tax advisers answered "none".
+    const corporate = await search("kurumsal vergi danışmanı");
+    expect(corporate.query_interpretation.recognized.subcategories).toContain("corporate-tax");
+    expect(corporate.match_quality).not.toBe("none");
+    // Wallpaper and laminate are nobody's trade here; the flat ("квартире", another case of the
+    // "квартиру" the unlisted trades' phrases hold) is what the work is done to, not a property need.
+    const trades = await search("Нужен мастер, чтобы поклеить обои и положить ламинат в квартире.");
+    expect(trades.match_quality).toBe("none");
+  });
 });
 
 describe("queries in Swedish", () => {

@@ -154,7 +154,17 @@ export class Interpreter {
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     // A profession nobody here practises ("plumber", "personal trainer") is a need nobody has.
     const unlisted = recognized.some((c) => c.kind === "synonym" && c.key === UNLISTED);
-    const worked = everyday && this.vocabulary.holdsWord({ kind: "synonym", key: UNLISTED }, label);
+    // The word as written, or another form of it its concept holds ("квартире" of "покрасить
+    // квартиру": the same word but its last letters): a word of the unlisted phrases.
+    const unlistedRow = { kind: "synonym", key: UNLISTED } as const;
+    const worked =
+      everyday &&
+      (this.vocabulary.holdsWord(unlistedRow, label) ||
+        recognized.some(
+          (c) =>
+            c.kind === "synonym" &&
+            this.vocabulary.terms(c).some((t) => isOtherForm(t, label) && this.vocabulary.holdsWord(unlistedRow, t)),
+        ));
     this.groups.push({
       label,
       alternatives: dedupe(alternatives),
@@ -313,4 +323,13 @@ export class Interpreter {
       this.ignored.every((w) => NAME_PARTICLES.has(w))
     );
   }
+}
+
+/** Another form of one word: both single words of four letters or more that differ in at most their last two. */
+function isOtherForm(term: string, word: string): boolean {
+  if (term === word || term.includes(" ") || word.includes(" ")) return false;
+  const shorter = Math.min(term.length, word.length);
+  let common = 0;
+  while (common < shorter && term[common] === word[common]) common++;
+  return common >= 4 && common >= Math.max(term.length, word.length) - 2;
 }
