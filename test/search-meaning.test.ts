@@ -343,6 +343,21 @@ describe("search by meaning", () => {
     expect((gadget as any).match_quality).not.toBe("none");
   });
 
+  it("what the asker has or is beside a need is its setting, not the need", async () => {
+    // The app is what the idea is for: the patent attorneys first (before, a software architect
+    // who shares "app" and lists IP came first, and two more architects were in the first five).
+    const patent = await search({ q: "Tengo una idea para una app y quiero saber si puedo patentar el algoritmo" });
+    expect(patent.experts[0].slug).toBe("xu-mengyao-patent-attorney");
+    for (const expert of patent.experts.slice(0, 5)) expect(expert.slug).not.toContain("software-architect");
+    // The employer gave the options; the tax on them is the need: the first six are tax advisers
+    // (before, three HR people sharing "employer" came fourth to sixth).
+    const options = await search({ q: "my employer gave me stock options and I don't know how much tax I will owe" });
+    for (const expert of options.experts.slice(0, 6) as any[]) expect(expert.categories).toContain("tax-advisory");
+    // Alone, the setting is the need.
+    const app = await search({ q: "app developer" });
+    expect((app.experts[0] as any).categories).toContain("technology");
+  });
+
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
     // The demo's Sabine Krüger (citizenship, Berlin) tags "eu blue card"; the German and Italian
     // names of the card find her by that tag, not only the work-visa consultants' subcategory.

@@ -6,6 +6,7 @@ import { otherGender } from "./gender.ts";
 import { asProfession, conceptIds, dedupe, exact, isPlainWord, isShortPhrase, termLexemes } from "./query-groups.ts";
 import {
   type Alternative,
+  CONTEXT,
   FACTOR,
   GROUP_WEIGHT,
   LATIN_WORD,
@@ -150,6 +151,7 @@ export class Interpreter {
     const weight = named.length ? GROUP_WEIGHT.profession : city ? GROUP_WEIGHT.city : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
+    const context = everyday && recognized.every((c) => c.kind === "synonym" && CONTEXT.has(c.key));
     const ids = conceptIds(named);
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
     // A profession nobody here practises ("plumber", "personal trainer") is a need nobody has.
@@ -172,6 +174,7 @@ export class Interpreter {
       ...(ids ? { concepts: ids } : {}),
       ...(modifier ? { modifier } : {}),
       ...(everyday ? { everyday } : {}),
+      ...(context ? { context } : {}),
       ...(unlisted ? { unheard: true, unlisted } : {}),
       ...(worked ? { worked } : {}),
       ...phrase,

@@ -7,7 +7,7 @@ import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
-import { originPlaces, qualifyWorked, settle } from "./settle.ts";
+import { contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { codeWords } from "./specificity.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -83,6 +83,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
   originPlaces(interpreter, words);
+  contextThings(interpreter);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,
