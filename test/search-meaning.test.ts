@@ -522,6 +522,11 @@ describe("search by meaning", () => {
     const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
     expect(taxes.query_interpretation.recognized.subcategories).not.toContain("japanese");
     expect(taxes.query_interpretation.recognized.languages).toContain("ja");
+    // A language that is not the asker's first is one to speak better, and English has a category
+    // of its own; speaking it (everyone here does) is not teaching it: an English tutor or coach first.
+    const second = await search({ q: "English isn't my first language and I need to speak better at work" });
+    expect(second.query_interpretation.recognized.categories).toContain("english-tutor");
+    expect((second.experts[0] as any).categories).toContain("english-tutor");
   });
 
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {

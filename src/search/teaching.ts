@@ -2,6 +2,7 @@
 import type { Interpreter } from "./interpreter.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { asProfession, dedupe } from "./query-groups.ts";
+import { FACTOR } from "./query-types.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
@@ -31,13 +32,19 @@ const TEACHING_WORDS = new Set(
 );
 
 /**
+ * A language that is not the asker's own ("English isn't my first language", "not my native
+ * language", "as a second language"): the wish to speak it better, as a word of teaching says.
+ */
+const NOT_FIRST_LANGUAGE = /\b(?:first|native|mother) (?:language|tongue)\b|\bsecond language\b|\bnon ?native\b/;
+
+/**
  * A language beside a word of teaching ("teach me japanese", "practice my French", "clases de
  * alemán") is its tutoring, not only the language an expert speaks: the language's group then
  * also stands for the subcategory that teaches it (found as its "learn …" term) and names the need.
  */
 export function teachLanguages(interpreter: Interpreter, words: string[]) {
   const { groups, vocabulary } = interpreter;
-  if (!words.some((w) => TEACHING_WORDS.has(w))) return;
+  if (!words.some((w) => TEACHING_WORDS.has(w)) && !NOT_FIRST_LANGUAGE.test(words.join(" "))) return;
   for (const group of groups) {
     if (group.concepts !== undefined) continue;
     const languages = group.alternatives.flatMap((a) =>
@@ -47,11 +54,18 @@ export function teachLanguages(interpreter: Interpreter, words: string[]) {
       vocabulary
         .terms({ kind: "language", key })
         .flatMap((term) => vocabulary.lookup(`learn ${term}`))
-        .filter((c) => c.kind === "subcategory"),
+        // English is taught by a category of its own (english-tutor), other languages by subcategories.
+        .filter((c) => c.kind === "subcategory" || c.kind === "category"),
     );
     const unique = [...new Map(taught.map((c) => [c.key, c])).values()];
     if (!unique.length) continue;
-    group.alternatives = dedupe([...group.alternatives, ...unique.flatMap((c) => interpreter.conceptAlternatives(c))]);
+    // Speaking the language is not teaching it: an expert who only speaks it meets the need in part.
+    const spoken = group.alternatives.map((a) =>
+      a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:")
+        ? { ...a, factor: Math.min(a.factor, FACTOR.parent) }
+        : a,
+    );
+    group.alternatives = dedupe([...spoken, ...unique.flatMap((c) => interpreter.conceptAlternatives(c))]);
     asProfession(group, unique);
   }
 }
