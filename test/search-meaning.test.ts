@@ -353,9 +353,15 @@ describe("search by meaning", () => {
     // (before, three HR people sharing "employer" came fourth to sixth).
     const options = await search({ q: "my employer gave me stock options and I don't know how much tax I will owe" });
     for (const expert of options.experts.slice(0, 6) as any[]) expect(expert.categories).toContain("tax-advisory");
+    // "Prüfung" is an exam as well as a check: beside the patentability it asks about, the patent
+    // attorneys come first (before, English exam tutors filled the first four).
+    const patentability = await search({ q: "Prüfung der Patentfähigkeit" });
+    expect((patentability.experts[0] as any).categories).toContain("intellectual-property");
     // Alone, the setting is the need.
     const app = await search({ q: "app developer" });
     expect((app.experts[0] as any).categories).toContain("technology");
+    const exam = await search({ q: "I need help preparing for an exam" });
+    expect((exam as any).match_quality).not.toBe("none");
   });
 
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {

@@ -36,7 +36,7 @@ export interface QueryGroup {
   unheard?: boolean;
   /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
   everyday?: boolean;
-  /** What the asker has or is (their app, website, startup, employer; a freelancer): beside a need, its setting (settle.ts). */
+  /** What the asker has, is or faces (their app, employer, an exam; a freelancer): beside a need, its setting (settle.ts). */
   context?: boolean;
   /** The names in every language of a named thing the group stands for ("EU Blue Card"), searched when it reads as specific (settle.ts). */
   thingNames?: readonly Alternative[];
@@ -117,13 +117,23 @@ export const MODIFIERS = new Set([
 ]);
 
 /**
- * Everyday concepts (vocabulary synonyms by key) that name what the asker has or is rather than
- * what they ask for: beside another need they are its setting ("Sto lanciando un'app e vorrei
- * proteggere il nome", "my employer gave me stock options … owe tax", "I'm a freelancer and
- * haven't filed my taxes") and weigh as filler (settle.ts contextThings). Alone they are the need
- * ("app developer"). Not a home or a company: buying a flat or founding a company is the need.
+ * Everyday concepts (vocabulary synonyms by key) that name what the asker has, is or faces rather
+ * than what they ask for: beside another need they are its setting ("Sto lanciando un'app e
+ * vorrei proteggere il nome", "my employer gave me stock options … owe tax", "I'm a freelancer and
+ * haven't filed my taxes", "Prüfung der Patentfähigkeit": a patentability check, not an exam) and
+ * weigh as filler (settle.ts contextThings). Alone they are the need ("app developer", "help
+ * preparing for an exam"). Not a home or a company: buying a flat or founding a company is the need.
  */
-export const CONTEXT = new Set(["app", "website", "online shop", "startup", "employer", "freelancer", "self-employed"]);
+export const CONTEXT = new Set([
+  "app",
+  "website",
+  "online shop",
+  "startup",
+  "employer",
+  "freelancer",
+  "self-employed",
+  "exam",
+]);
 
 /** The vocabulary's synonym of the professions nobody in the directory practises ("personal trainer", "plumber"). */
 export const UNLISTED = "professions not listed";
