@@ -364,6 +364,14 @@ describe("search by meaning", () => {
     expect((exam as any).match_quality).not.toBe("none");
   });
 
+  it("a subcategory met only through its parent category meets the need in part", async () => {
+    // Only two demo consultants offer a free first call, neither listed under strategy: their
+    // business-consulting category is strategy's parent. Partial, as the contract says, not none.
+    const free = await search({ q: "business strategy advisor with a free first call" });
+    expect(free.experts.length).toBeGreaterThan(0);
+    expect((free as any).match_quality).toBe("partial");
+  });
+
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
     // The demo's Sabine Krüger (citizenship, Berlin) tags "eu blue card"; the German and Italian
     // names of the card find her by that tag, not only the work-visa consultants' subcategory.

@@ -185,7 +185,7 @@ function strength(bits: number): number {
   return best;
 }
 
-/** A group found in the main profile as itself, by a correction or by its concept: it fits (a synonym or a broader category alone does not). */
+/** A group found in the main profile as itself, by a correction or by its concept: it fits (a synonym or a broader category alone does not, though the latter meets a need in part). */
 const fitsAs = (fields: number) => (fields << HOW.itself) | (fields << HOW.corrected);
 const fits = (bits: number) => (bits & fitsAs(MAIN_FIELDS)) !== 0;
 
@@ -255,12 +255,20 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     const b = bits[i] ?? 0;
     const s = Math.max(strength(b), row.match_verbatim ? VERBATIM_STRENGTH : 0);
     const fit = fits(b) || Boolean(row.match_verbatim);
+    // A profession's subcategory met only through its parent category ("business strategy": a
+    // management consultant) meets the need in part, as the contract's `partial` says; not beside
+    // a word nobody has, where the category is all that would fit.
+    const broaderFit = group.concepts !== undefined && !unheard && (b & (BIT.category << HOW.broader)) !== 0;
     total += group.weight;
     got += group.weight * s;
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
-    if (fit && needed[i] && (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit) !== 0))) {
+    if (
+      (fit || broaderFit) &&
+      needed[i] &&
+      (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit) !== 0))
+    ) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
     }
