@@ -332,6 +332,10 @@ describe("search by meaning", () => {
     const clauses = await search({ q: "o contrato tem cláusulas estranhas, alguém que revise" });
     expect(clauses.query_interpretation.recognized.subcategories).toEqual(["contract-law"]);
     expect(clauses.experts[0].slug).toBe("felipe-ferreira-contract-lawyer");
+    // Contracts with suppliers are contracts, not the suppliers an operations consultant manages.
+    const suppliers = await search({ q: "preciso que alguém revise os contratos com fornecedores da minha startup" });
+    expect(suppliers.query_interpretation.recognized.subcategories).not.toContain("operations");
+    expect(suppliers.experts[0].slug).toBe("felipe-ferreira-contract-lawyer");
     const eat = await search({ q: "training for a marathon and I want someone to sort out what I eat" });
     expect(eat.query_interpretation.recognized.subcategories).toContain("nutrition");
     expect((eat as any).match_quality).not.toBe("none");
