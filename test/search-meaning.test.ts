@@ -542,6 +542,14 @@ describe("search by meaning", () => {
     expect(taxes.query_interpretation.recognized.languages).toContain("ja");
     // A language that is not the asker's first is one to speak better, and English has a category
     // of its own; speaking it (everyone here does) is not teaching it: an English tutor or coach first.
+    // A language nobody here teaches: its speakers are no tutors of it, nobody fits; beside a
+    // language that is taught it is the one the asker speaks.
+    const italian = await search({ q: "lezioni di italiano" });
+    expect((italian as any).match_quality).toBe("none");
+    expect(italian.query_interpretation.recognized.languages).toEqual([]);
+    const spanish = await search({ q: "I speak Italian and want Spanish lessons" });
+    expect(spanish.query_interpretation.recognized.subcategories).toContain("spanish");
+    expect((spanish as any).match_quality).not.toBe("none");
     const second = await search({ q: "English isn't my first language and I need to speak better at work" });
     expect(second.query_interpretation.recognized.categories).toContain("english-tutor");
     expect((second.experts[0] as any).categories).toContain("english-tutor");

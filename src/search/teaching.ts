@@ -2,7 +2,7 @@
 import type { Interpreter } from "./interpreter.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { asProfession, dedupe } from "./query-groups.ts";
-import { FACTOR } from "./query-types.ts";
+import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
@@ -45,11 +45,14 @@ const NOT_FIRST_LANGUAGE = /\b(?:first|native|mother) (?:language|tongue)\b|\bse
 export function teachLanguages(interpreter: Interpreter, words: string[]) {
   const { groups, vocabulary } = interpreter;
   if (!words.some((w) => TEACHING_WORDS.has(w)) && !NOT_FIRST_LANGUAGE.test(words.join(" "))) return;
+  const untaught: QueryGroup[] = [];
+  let anyTaught = false;
   for (const group of groups) {
     if (group.concepts !== undefined) continue;
     const languages = group.alternatives.flatMap((a) =>
       a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
     );
+    if (!languages.length) continue;
     const taught = languages.flatMap((key) =>
       vocabulary
         .terms({ kind: "language", key })
@@ -58,7 +61,11 @@ export function teachLanguages(interpreter: Interpreter, words: string[]) {
         .filter((c) => c.kind === "subcategory" || c.kind === "category"),
     );
     const unique = [...new Map(taught.map((c) => [c.key, c])).values()];
-    if (!unique.length) continue;
+    if (!unique.length) {
+      untaught.push(group);
+      continue;
+    }
+    anyTaught = true;
     // Speaking the language is not teaching it: an expert who only speaks it meets the need in part.
     const spoken = group.alternatives.map((a) =>
       a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:")
@@ -67,5 +74,15 @@ export function teachLanguages(interpreter: Interpreter, words: string[]) {
     );
     group.alternatives = dedupe([...spoken, ...unique.flatMap((c) => interpreter.conceptAlternatives(c))]);
     asProfession(group, unique);
+  }
+  // A language nobody here teaches, beside a word of teaching and no language that is taught
+  // ("lezioni di italiano", "репетитор по португальскому"), is a need nobody has, as an unlisted
+  // profession is: its speakers do not teach it. (Beside a taught one it is what the asker speaks.)
+  if (anyTaught) return;
+  for (const group of untaught) {
+    for (const a of group.alternatives)
+      for (const l of a.lexemes) if (l.startsWith("lang:")) interpreter.recognized.languages.delete(l.slice(5));
+    group.alternatives = group.alternatives.filter((a) => !a.lexemes.some((l) => l.startsWith("lang:")));
+    Object.assign(group, { weight: GROUP_WEIGHT.profession, plain: false, unheard: true, unlisted: true });
   }
 }
