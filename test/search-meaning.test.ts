@@ -376,6 +376,20 @@ describe("search by meaning", () => {
     expect((free as any).match_quality).toBe("partial");
   });
 
+  it("reads a city's name that is a common word elsewhere as the word, unless it is capitalised", async () => {
+    // French "seul" (alone) is Polish for Seoul, Spanish "haga" Polish for The Hague, "nice" Nice.
+    for (const q of [
+      "je suis seul et je cherche un psychologue",
+      "que me haga la declaración de la renta",
+      "I want a nice and patient English tutor",
+    ]) {
+      const read = await search({ q });
+      expect({ q, cities: read.query_interpretation.recognized.cities }).toEqual({ q, cities: [] });
+    }
+    const nice = await search({ q: "avocat à Nice" });
+    expect(nice.query_interpretation.recognized.cities).toEqual(["Nice, FR"]);
+  });
+
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
     // The demo's Sabine Krüger (citizenship, Berlin) tags "eu blue card"; the German and Italian
     // names of the card find her by that tag, not only the work-visa consultants' subcategory.

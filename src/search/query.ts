@@ -10,7 +10,7 @@ import { respelling } from "./respelling.ts";
 import { contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { codeWords } from "./specificity.ts";
 import { teachLanguages } from "./teaching.ts";
-import { type Token, tokenize } from "./tokenize.ts";
+import { ALPHABETIC_WORD, type Token, tokenize } from "./tokenize.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 type CategorySlug = components["schemas"]["CategorySlug"];
@@ -20,6 +20,35 @@ type CategorySlug = components["schemas"]["CategorySlug"];
  * not the United States, "US tax return" is.
  */
 const PRONOUN_CODES = new Set(["us"]);
+
+/**
+ * A city's name in some language that is a common word in another ("seul", French for alone, is
+ * Polish for Seoul; "nice"; "haga", Spanish "do", is Polish for The Hague; "soul"; "lagos" and
+ * "rio", lakes and river; "canton"; "porto", Italian "I bring"): the city only when `q` writes it
+ * capitalised ("Nice", "Seul"). A named city weighs as the need does, so a stray one in a sentence
+ * ("je suis seul et je cherche un psychologue") put Seoul's experts beside the psychologists.
+ */
+const COMMON_WORD_PLACES = new Set([
+  "seul",
+  "nice",
+  "haga",
+  "soul",
+  "lagos",
+  "rio",
+  "canton",
+  "porto",
+  "aman",
+  "abo",
+  "bale",
+  "riad",
+  "lima",
+]);
+
+/** The words `q` writes with a capital first letter, normalised. */
+function capitalised(q: string): Set<string> {
+  const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
+  return new Set(words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => normalizeText(w)));
+}
 
 /**
  * The query without those of its professions' other names that `keep` refuses: what a search
@@ -63,7 +92,8 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   let tokens = tokenize(text);
   // Read twice when respelt: the second reading asks the lexicon only what the first did not.
   const lexicon = answeredOnce(lookup);
-  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price));
+  const capitals = capitalised(q);
+  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals);
   // A misspelt word of a phrase ("imigration lawyer") is read again spelt right, so that the
   // phrase is found as it would be written ("immigration lawyer": one concept, not a corrected
   // word beside the role's whole category). The corrections stay those of the words as written.
@@ -72,7 +102,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     const { corrections } = interpreter;
     text = respelt.text(text);
     tokens = respelt.tokens;
-    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price));
+    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals);
     interpreter.corrections.unshift(
       ...corrections.filter((c) => !interpreter.corrections.some((k) => k.from === c.from)),
     );
@@ -124,6 +154,7 @@ async function interpret(
   codes: ReadonlySet<string>,
   lookup: LexiconLookup,
   priced: boolean,
+  capitals: ReadonlySet<string>,
 ): Promise<Interpreter> {
   const interpreter = new Interpreter(vocabulary);
   const words = tokens.map((t) => t.text);
@@ -133,8 +164,13 @@ async function interpret(
     // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
     const found = vocabulary.longestPhrase(words, i);
     const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
-    // A phrase it begins ("us gaap") is still read; the word alone is the pronoun.
-    const phrase = pronoun && found?.length === 1 ? null : found;
+    const commonWord =
+      found?.length === 1 &&
+      COMMON_WORD_PLACES.has(words[i]) &&
+      !capitals.has(words[i]) &&
+      found.concepts.every((c) => c.kind === "city");
+    // A phrase it begins ("us gaap") is still read; the word alone is the pronoun (or the common word).
+    const phrase = (pronoun || commonWord) && found?.length === 1 ? null : found;
     if (tokens[i].cjk && !(found && found.length > 1)) addCjkRun(interpreter, tokens[i++].text);
     else if (phrase) {
       interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
