@@ -388,6 +388,11 @@ describe("search by meaning", () => {
     }
     const nice = await search({ q: "avocat à Nice" });
     expect(nice.query_interpretation.recognized.cities).toEqual(["Nice, FR"]);
+    // A word of praise is no need nobody has: a friendly tax advisor is a tax advisor.
+    for (const q of ["friendly tax advisor", "great tax advisor"]) {
+      const kind = await search({ q });
+      expect({ q, quality: (kind as any).match_quality }).toEqual({ q, quality: "strong" });
+    }
   });
 
   it("a named thing is found by its names in every language, whatever the expert's subcategory", async () => {
