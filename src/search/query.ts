@@ -8,9 +8,9 @@ import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
 import { contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
-import { codeWords } from "./specificity.ts";
+import { capitalised, codeWords } from "./specificity.ts";
 import { teachLanguages } from "./teaching.ts";
-import { ALPHABETIC_WORD, type Token, tokenize } from "./tokenize.ts";
+import { type Token, tokenize } from "./tokenize.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 type CategorySlug = components["schemas"]["CategorySlug"];
@@ -43,12 +43,6 @@ const COMMON_WORD_PLACES = new Set([
   "riad",
   "lima",
 ]);
-
-/** The words `q` writes with a capital first letter, normalised. */
-function capitalised(q: string): Set<string> {
-  const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
-  return new Set(words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => normalizeText(w)));
-}
 
 /**
  * The query without those of its professions' other names that `keep` refuses: what a search

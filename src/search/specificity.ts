@@ -1,4 +1,4 @@
-// Which terms a query writes as codes ("SOC 2", "IFRS") and how such a specific term is searched: as itself first.
+// How a query writes its words (as codes: "SOC 2", "IFRS"; capitalised: "Nice") and how a specific term is searched: as itself first.
 import { normalizeText } from "./normalize.ts";
 import { isPlainWord, termLexemes } from "./query-groups.ts";
 import { FACTOR, type QueryGroup } from "./query-types.ts";
@@ -13,12 +13,23 @@ const SPECIFIC = 2;
 /** A concept's token stands in for a specific term below the term itself, even as a first subcategory (A, document.ts) against the term in a tag (B). */
 const STAND_IN = 0.75;
 
+/** The words of `q` as written (case kept), whose form says what normalising hides. */
+const writtenWords = (q: string): string[] => q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
+
 /** The words of `q` written as codes: capitals of two letters or more ("IFRS", "PMP"), or letters with digits ("H-1B"), not an amount ("50k"). */
 export function codeWords(q: string): Set<string> {
-  const words = q.normalize("NFKC").match(ALPHABETIC_WORD) ?? [];
   return new Set(
-    words
+    writtenWords(q)
       .filter((w) => /^\p{Lu}{2,}$/u.test(w) || (/\p{N}/u.test(w) && /\p{L}/u.test(w) && !AMOUNT_WORD.test(w)))
+      .map((w) => normalizeText(w)),
+  );
+}
+
+/** The words `q` writes with a capital first letter, normalised: a place's name, as against the same common word. */
+export function capitalised(q: string): Set<string> {
+  return new Set(
+    writtenWords(q)
+      .filter((w) => /^\p{Lu}/u.test(w))
       .map((w) => normalizeText(w)),
   );
 }
