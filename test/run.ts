@@ -18,6 +18,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { cpuUsage } from "node:process";
 import { dirname, join } from "node:path";
 import { CLUSTER_DIR_ENV, stopSharedCluster } from "./support/postgres-cluster.ts";
+import { failureExcerpts } from "./support/failures.ts";
 import { removeTemplate, TEMPLATE_DIR_ENV } from "./support/template.ts";
 
 const TIMEOUT = ["--timeout", "60000"];
@@ -164,6 +165,8 @@ interface LaneResult {
   /** Time per file: from the previous file's last line to its own last line (bun prints a file's
    * header only once its first test ended, so headers would split the files' times wrongly). */
   durations: Record<string, FileTime>;
+  /** Each failed test's line with the lines bun printed before it (its error), for the summary. */
+  failures: string[];
 }
 
 const count = (text: string, label: string) => Number(text.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
@@ -239,6 +242,7 @@ async function runLane(
     seconds: (ended - started) / 1000,
     cpu,
     durations,
+    failures: failureExcerpts(output),
   };
 }
 
@@ -361,6 +365,11 @@ if (process.env.TEST_TIMES) {
     console.log(`${t.wall.toFixed(1).padStart(6)} ${t.cpu < 0 ? "     ?" : t.cpu.toFixed(1).padStart(6)}  ${file}`);
   }
 }
+
+const failures = results.flatMap((r) =>
+  r.failures.map((text) => `[${r.lane}] ${text.replaceAll("\n", `\n[${r.lane}] `)}`),
+);
+if (failures.length) console.log(`\n== failures, with what was printed before each\n${failures.join("\n\n")}`);
 
 console.log("\n== summary");
 for (const r of results) {
