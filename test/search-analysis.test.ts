@@ -352,6 +352,26 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     }
   });
 
+  it("reads an unlisted profession written after a seeking word as sought, else not", async () => {
+    const sought = async (q: string) => (await parse(q)).groups.filter((g) => g.sought).map((g) => g.label);
+    for (const q of [
+      "looking for a plumber",
+      "I need a plumber for my flat",
+      "je cherche un plombier",
+      "ich suche einen Tierarzt",
+      "Szukam hydraulika",
+      "Ищу сантехника",
+    ])
+      expect({ q, sought: (await sought(q)).length }).toEqual({ q, sought: 1 });
+    // Another's search, the asker's own trade, and a seeking word with a need between: not sought.
+    for (const q of [
+      "our website barely shows up on google when people search for a plumber",
+      "I'm a DJ and my landlord wants to evict me",
+      "I need help with my lease, I am a plumber",
+    ])
+      expect({ q, sought: await sought(q) }).toEqual({ q, sought: [] });
+  });
+
   it("reads a Russian phrase in the case a request puts it in", async () => {
     // The vocabulary writes "трудовое право" (nominative); a request says "по трудовому праву" (dative).
     const { interpretation } = await parse("Ищу юриста по трудовому праву");

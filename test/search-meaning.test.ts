@@ -509,6 +509,18 @@ describe("search by meaning", () => {
     }
     for (const q of ["house cleaning every week in my apartment", "house cleaning for my rental apartment"])
       expect(((await search({ q })) as any).match_quality, q).toBe("none");
+    // Such a profession that the asker looks for is the need, and the court, the startup or the
+    // exam beside it its setting: the lawyers, startup advisors and tutors here do not fit.
+    for (const q of [
+      "busco un fotógrafo de bodas, la ceremonia civil es en el juzgado",
+      "I need a criminal defense lawyer, my court hearing is next week",
+      "we need a sound engineer for our startup's podcast",
+      "I want to learn guitar before my exam",
+    ]) {
+      const sought = await search({ q });
+      expect(sought.experts.length, q).toBeGreaterThan(0);
+      expect({ q, quality: (sought as any).match_quality }).toEqual({ q, quality: "none" });
+    }
     // A need's phrase beside such a profession is still the need (a plumber's website).
     const plumbing = await search({ q: "our website barely shows up on google when people search for a plumber" });
     expect((plumbing as any).match_quality).not.toBe("none");

@@ -230,6 +230,12 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   // need's phrase is ("… barely shows up on google when people search for a plumber").
   const unlisted = parsed.groups.some((g) => g.unlisted);
   const objectOnly = parsed.groups.map((g) => short || (unlisted && Boolean(g.worked)));
+  // A profession nobody here practises that the asker looks for (sought.ts) is the need, and
+  // nobody has it: the court, the flat or the exam beside it is its setting ("… tribunal
+  // correctionnel … je cherche un avocat pénaliste", "busco un arquitecto … licencia de obra"),
+  // which the lawyers or estate agents here meet only in name. One that is only there ("I'm a
+  // DJ and my landlord wants to evict me") leaves the other need the asker's.
+  if (parsed.groups.some((g) => g.sought)) needed.fill(false);
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
   const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));

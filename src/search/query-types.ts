@@ -42,6 +42,8 @@ export interface QueryGroup {
   thingNames?: readonly Alternative[];
   /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
   unlisted?: boolean;
+  /** An unlisted profession the asker is looking for ("je cherche un avocat pénaliste"): sought.ts. */
+  sought?: boolean;
   /**
    * An everyday word some unlisted activity is done to, by the vocabulary's own unlisted phrases
    * ("house" of "house cleaning", "Wohnung" of "Wohnung streichen"), or written right before one

@@ -9,6 +9,7 @@ import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
 import { contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
+import { soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
 import type { Vocabulary } from "./vocabulary.ts";
@@ -108,6 +109,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   settle(interpreter, codes);
   originPlaces(interpreter, words);
   contextThings(interpreter);
+  soughtProfessions(interpreter, words);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,

@@ -1,0 +1,49 @@
+// Which profession nobody here practises the asker is looking for ("je cherche un avocat
+// pénaliste", "busco un arquitecto", "need an industrial designer"), as against one that is only
+// there ("I'm a DJ and my landlord wants to evict me", "people search for a plumber"): the first
+// is the need itself, and nobody in the directory has it (match.ts).
+import type { Interpreter } from "./interpreter.ts";
+
+/**
+ * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
+ * need", "looking (for)", "want (to)", "je cherche", "busco", "quiero (reformar)", "ищу". Not
+ * "wants" or "search" (another's wish, "people search for a plumber") nor "help" (which asks for
+ * no one in particular).
+ */
+export const SEEK_WORDS = new Set(
+  (
+    "need needs looking seeking seek hire recommend want " +
+    "cherche cherchons recherche besoin veux voudrais voudrions " +
+    "busco buscamos buscando necesito necesitamos contratar quiero queremos " +
+    "procuro procuramos procurando preciso precisamos quero queremos " +
+    "cerco cerchiamo cercando bisogno voglio vorrei vorremmo " +
+    "suche suchen brauche brauchen benotige benotigen mochte mochten " +
+    "zoek zoeken wil willen " +
+    "soker behover letar vill " +
+    "szukam szukamy potrzebuje potrzebujemy chce chcemy " +
+    "ищу ищем нужен нужна нужны хочу хотим " +
+    "arıyorum arıyoruz istiyorum istiyoruz"
+  ).split(" "),
+);
+
+/** At most this many stop words between the seeking word and the profession ("looking for a", "besoin d'un"). */
+const MAX_BETWEEN = 3;
+
+/**
+ * Marks each unlisted profession (query-types.ts UNLISTED) written after a seeking word, with
+ * nothing but stop words between, as `sought`.
+ */
+export function soughtProfessions(interpreter: Interpreter, words: readonly string[]) {
+  for (const group of interpreter.groups) {
+    if (!group.unlisted) continue;
+    const start = interpreter.spans.get(group)?.start;
+    if (start === undefined) continue;
+    for (let i = start - 1; i >= 0 && i >= start - 1 - MAX_BETWEEN; i--) {
+      if (SEEK_WORDS.has(words[i])) {
+        group.sought = true;
+        break;
+      }
+      if (!interpreter.vocabulary.isStopWord(words[i])) break;
+    }
+  }
+}
