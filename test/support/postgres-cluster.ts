@@ -25,12 +25,20 @@ export interface PostgresCluster {
   remove(): void;
 }
 
-/** `dir`: a new, empty directory to make it in (default: a temporary one); `settings`: server settings. */
-export function createPostgresCluster(options: { dir?: string; settings?: string } = {}): PostgresCluster {
+/**
+ * `dir`: a new, empty directory to make it in (default: a temporary one); `settings`: server
+ * settings; `ports`: where to try to listen, one after another (default: random below the
+ * ephemeral range).
+ */
+export function createPostgresCluster(
+  options: { dir?: string; settings?: string; ports?: () => number } = {},
+): PostgresCluster {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), "ed-pg-"));
   const data = join(dir, "data");
   // Below Linux's ephemeral range (32768+), where outgoing connections could already hold the port.
-  const port = 21000 + Math.floor(Math.random() * 11000);
+  // A server may still listen there (RabbitMQ's 25672 on CI's machine): then another is tried below.
+  const randomPort = options.ports ?? (() => 21000 + Math.floor(Math.random() * 11000));
+  let port = randomPort();
   const asRoot = process.getuid?.() === 0;
   function pg(args: string[]) {
     const cmd = asRoot ? ["runuser", "-u", "postgres", "--", ...args] : args;
@@ -43,7 +51,7 @@ export function createPostgresCluster(options: { dir?: string; settings?: string
   pg([`${BIN}/initdb`, "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const cluster: PostgresCluster = {
     port,
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: "",
     start: () =>
       pg([
         `${BIN}/pg_ctl`,
@@ -66,7 +74,20 @@ export function createPostgresCluster(options: { dir?: string; settings?: string
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  cluster.start();
+  // The port is known to be free only by starting on it: a port another server holds is replaced
+  // (a suite's cluster that did not start failed its beforeAll, "(fail) (unnamed)", in CI).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      cluster.start();
+      break;
+    } catch (error) {
+      const log = existsSync(join(dir, "log")) ? readFileSync(join(dir, "log"), "utf8") : "";
+      if (attempt >= 5 || !/could not bind|already in use/i.test(log)) throw error;
+      port = randomPort();
+    }
+  }
+  cluster.port = port;
+  cluster.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return cluster;
 }
 
