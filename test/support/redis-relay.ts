@@ -3,8 +3,9 @@ import type { Socket, TCPSocketListener } from "bun";
 // Redis on 127.0.0.1:6379 is shared, so it is never stopped: a TCP relay of this test's own stands
 // in front of it and is cut and restored instead.
 export function relay(target: number) {
-  // Below Linux's ephemeral range (32768+), where outgoing connections could already hold the port.
-  const port = 20000 + Math.floor(Math.random() * 12000);
+  // The OS picks the port the first time (a random one could be another server's: RabbitMQ listens
+  // on 25672); it is kept, so that a client reconnects to the same address once the relay is up again.
+  let port = 0;
   const open = new Set<Socket<any>>();
   let listener: TCPSocketListener<any> | undefined;
   // frozen: connections stay open but nothing passes, as with a hung Redis
@@ -45,6 +46,7 @@ export function relay(target: number) {
         error: () => {},
       },
     });
+    port = listener.port;
   }
   function down() {
     listener?.stop(true);
