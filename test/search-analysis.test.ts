@@ -238,9 +238,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
   });
 
   it("reads a Korean word whole: a particle ends a run and never begins one", async () => {
-    // "수리가" is 수리 (repair) with the particle 가, not 수 and 리가 (Riga); "에어컨" is no particle 에 and "어컨".
+    // "수리가" is 수리 (repair) with the particle 가, not 수 and 리가 (Riga); "에어컨" is no particle 에 and
+    // "어컨". The particle ends the phrase too: "에어컨 수리가" is the phrase 에어컨 수리 (air conditioning repair).
     const parsed = await parseQuery("사무실 에어컨 수리가 필요해요", vocabulary, noLexicon);
-    expect(parsed.interpretation.terms).toEqual(expect.arrayContaining(["에어컨", "수리"]));
+    expect(parsed.interpretation.terms).toContain("에어컨 수리");
     expect(parsed.interpretation.recognized.cities).toEqual([]);
     expect(parsed.interpretation.ignored).toContain("가");
     // A term with its particle is still the term.
@@ -363,6 +364,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       "Ищу сантехника",
     ])
       expect({ q, sought: (await sought(q)).length }).toEqual({ q, sought: 1 });
+    // In Korean the seeking word comes after, and the phrase's last word carries a particle.
+    const korean = (await parse("형사 사건을 맡아 줄 변호사가 필요해요")).groups;
+    expect(korean.filter((g) => g.sought).map((g) => g.label)).toEqual(["형사 사건"]);
+    expect(await sought("想找个风水师看看办公室")).toEqual(["风水师"]);
     // Another's search, the asker's own trade, and a seeking word with a need between: not sought.
     for (const q of [
       "our website barely shows up on google when people search for a plumber",

@@ -516,11 +516,17 @@ describe("search by meaning", () => {
       "I need a criminal defense lawyer, my court hearing is next week",
       "we need a sound engineer for our startup's podcast",
       "I want to learn guitar before my exam",
+      // Korean and Japanese ask after the profession, Chinese before it, inside a run.
+      "형사 변호사를 찾고 있어요",
+      "想找个风水师看看办公室",
     ]) {
       const sought = await search({ q });
-      expect(sought.experts.length, q).toBeGreaterThan(0);
       expect({ q, quality: (sought as any).match_quality }).toEqual({ q, quality: "none" });
     }
+    // A Korean need asked for the same way is still the need.
+    const tax = await search({ q: "세금 신고를 도와줄 세무사가 필요해요" });
+    expect((tax as any).match_quality).not.toBe("none");
+    expect((tax.experts[0] as any).categories).toContain("tax-advisory");
     // A need's phrase beside such a profession is still the need (a plumber's website).
     const plumbing = await search({ q: "our website barely shows up on google when people search for a plumber" });
     expect((plumbing as any).match_quality).not.toBe("none");

@@ -65,13 +65,7 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
 function withoutParticle(interpreter: Interpreter, run: string): string {
   const { ignored, vocabulary } = interpreter;
   if (!HANGUL.test(run) || vocabulary.lookup(run).length) return run;
-  const chars = Array.from(run);
-  for (const n of [2, 1]) {
-    if (chars.length - n < 2) continue;
-    const particle = chars.slice(-n).join("");
-    if (!vocabulary.isStopWord(particle)) continue;
-    ignored.push(particle);
-    return chars.slice(0, -n).join("");
-  }
-  return run;
+  const bare = vocabulary.withoutParticle(run);
+  if (bare !== run) ignored.push(run.slice(bare.length));
+  return bare;
 }

@@ -169,7 +169,12 @@ async function interpret(
     const phrase = (pronoun || commonWord) && found?.length === 1 ? null : found;
     if (tokens[i].cjk && !(found && found.length > 1)) addCjkRun(interpreter, tokens[i++].text);
     else if (phrase) {
-      interpreter.addConceptGroup(words.slice(i, i + phrase.length).join(" "), phrase.concepts);
+      const written = words.slice(i, i + phrase.length).join(" ");
+      interpreter.addConceptGroup(
+        phrase.particle ? written.slice(0, -phrase.particle.length) : written,
+        phrase.concepts,
+      );
+      if (phrase.particle) interpreter.ignored.push(phrase.particle);
       i += phrase.length;
     } else if (vocabulary.isStopWord(words[i]) || pronoun) {
       interpreter.ignored.push(words[i++]);

@@ -26,16 +26,29 @@ export const SEEK_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * The same in Chinese, Japanese and Korean, found inside a run of the query: Chinese asks before
+ * the profession (想找个…, 需要…), Japanese and Korean after it (…を探しています, …가 필요해요,
+ * …추천해 주세요), so in a query of such runs every unlisted profession is sought when one is there.
+ */
+const CJK_SEEK = ["找", "需要", "探し", "募集", "紹介して", "お願い", "필요", "찾고", "찾아", "구하", "추천"];
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /** At most this many stop words between the seeking word and the profession ("looking for a", "besoin d'un"). */
 const MAX_BETWEEN = 3;
 
 /**
  * Marks each unlisted profession (query-types.ts UNLISTED) written after a seeking word, with
- * nothing but stop words between, as `sought`.
+ * nothing but stop words between, as `sought`; in CJK, each beside one anywhere in the query.
  */
 export function soughtProfessions(interpreter: Interpreter, words: readonly string[]) {
+  const asksInCjk = words.some((w) => CJK.test(w) && CJK_SEEK.some((seek) => w.includes(seek)));
   for (const group of interpreter.groups) {
     if (!group.unlisted) continue;
+    if (asksInCjk && CJK.test(group.label)) {
+      group.sought = true;
+      continue;
+    }
     const start = interpreter.spans.get(group)?.start;
     if (start === undefined) continue;
     for (let i = start - 1; i >= 0 && i >= start - 1 - MAX_BETWEEN; i--) {

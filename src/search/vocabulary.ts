@@ -4,6 +4,9 @@ import { normalizeText, plainSpellings } from "./normalize.ts";
 import { queryOnlyWrittenTerms } from "./query-only.ts";
 import { SERVED_BY } from "./served-by.ts";
 import { isCjk, tokenize } from "./tokenize.ts";
+
+/** A word that begins in Hangul: Korean, whose particles end the word they mark. */
+const HANGUL = /^\p{Script=Hangul}/u;
 import type { VocabularyEntry, VocabularyKind } from "./vocabulary-file.ts";
 
 /** What a vocabulary term stands for: a category, a language, a city… (`stop` never appears). */
@@ -229,14 +232,21 @@ export class Vocabulary {
   /**
    * The longest vocabulary phrase starting at `words[start]`: its length in words and concepts,
    * or null. Multi-word phrases win over stop words ("buy a flat"), single words do not ("us").
-   * A phrase of two words or more is also found in another inflection ("keeps quitting").
+   * A phrase of two words or more is also found in another inflection ("keeps quitting"), and in
+   * Korean with the particle its last word carries for the whole ("형사 사건을": 형사 사건 and 을),
+   * which is then `particle`.
    */
-  longestPhrase(words: string[], start: number): { length: number; concepts: Concept[] } | null {
+  longestPhrase(words: string[], start: number): { length: number; concepts: Concept[]; particle?: string } | null {
     const gapped = this.gappedPhrase(words, start);
     for (let length = Math.min(MAX_PHRASE, words.length - start); length >= 2; length--) {
-      const concepts = this.phrase(words.slice(start, start + length));
+      const slice = words.slice(start, start + length);
+      let concepts = this.phrase(slice);
+      const last = slice.at(-1)!;
+      const bare = concepts.length || !HANGUL.test(last) ? last : this.withoutParticle(last);
+      if (bare !== last) concepts = this.lookup([...slice.slice(0, -1), bare].join(" "));
+      const particle = concepts.length && bare !== last ? { particle: last.slice(bare.length) } : {};
       // The phrase of more words wins: "cash flow is a problem" is "cash flow problems", not "cash flow".
-      if (concepts.length) return gapped && gapped.words > length ? gapped : { length, concepts };
+      if (concepts.length) return gapped && gapped.words > length ? gapped : { length, concepts, ...particle };
     }
     if (gapped) return gapped;
     const concepts = start < words.length && !this.isStopWord(words[start]) ? this.lookup(words[start]) : [];
@@ -247,6 +257,16 @@ export class Vocabulary {
   private phrase(slice: string[]): Concept[] {
     const concepts = this.lookup(slice.join(" "));
     return concepts.length ? concepts : (this.stemmed.get(phraseStem(slice)) ?? []);
+  }
+
+  /** A Korean word without a particle of one or two syllables that ends it, two syllables left at least. */
+  withoutParticle(word: string): string {
+    const chars = Array.from(word);
+    for (const n of [2, 1]) {
+      if (chars.length - n < 2) continue;
+      if (this.isStopWord(chars.slice(-n).join(""))) return chars.slice(0, -n).join("");
+    }
+    return word;
   }
 
   /**
