@@ -574,6 +574,30 @@ describe("search by meaning", () => {
         subcategories: expect.arrayContaining([language]),
       });
     }
+    // In Chinese, Japanese and Korean the word of learning is inside a run ("勉強したい", "배우고").
+    for (const [q, tutor] of [
+      ["韓国語を勉強したい", "korean-tutor"],
+      ["일본어를 배우고 싶어요", "japanese-tutor"],
+      ["我想学习法语", "french-tutor"],
+    ] as const) {
+      const learn = await search({ q });
+      expect({ q, quality: (learn as any).match_quality }).toEqual({ q, quality: expect.not.stringMatching(/^none$/) });
+      expect({ q, first: learn.experts[0]?.slug }).toEqual({ q, first: expect.stringContaining(tutor) });
+    }
+    // The asker's own language, or one written as the means ("in English", "영어로"), beside
+    // another to learn is how it is taught, not what: that language's tutors first.
+    // It weighs as a modifier: a tutor of another language who speaks it comes after the tutors asked for.
+    for (const [q, tutor] of [
+      ["I want to learn Spanish, ideally with a teacher who explains in English", "spanish-tutor"],
+      ["스페인어를 공부하고 싶은데 영어로 설명해 주는 선생님이 좋아요", "spanish-tutor"],
+      ["韓国語を習いたいです。日本語で教えてくれる先生がいいです", "korean-tutor"],
+    ] as const) {
+      const learn = await search({ q });
+      expect({ q, top: learn.experts.slice(0, 2).map((e) => e.slug) }).toEqual({
+        q,
+        top: [expect.stringContaining(tutor), expect.stringContaining(tutor)],
+      });
+    }
     const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
     expect(taxes.query_interpretation.recognized.subcategories).not.toContain("japanese");
     expect(taxes.query_interpretation.recognized.languages).toContain("ja");

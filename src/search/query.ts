@@ -103,7 +103,8 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     );
   }
   const words = tokens.map((t) => t.text);
-  teachLanguages(interpreter, words);
+  const language = queryLanguage(q, tokens);
+  teachLanguages(interpreter, words, language);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
@@ -129,7 +130,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     },
     pattern: likePattern(text),
     price,
-    language: queryLanguage(q, tokens),
+    language,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Interpreter } from "./interpreter.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { asProfession, dedupe } from "./query-groups.ts";
 import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
+import { isCjk } from "./tokenize.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
@@ -37,22 +38,75 @@ const TEACHING_WORDS = new Set(
  */
 const NOT_FIRST_LANGUAGE = /\b(?:first|native|mother) (?:language|tongue)\b|\bsecond language\b|\bnon ?native\b/;
 
+/** Words before a language that make it the means ("in English", "en français", "auf Deutsch", "на русском"). */
+const MEANS_BEFORE = new Set(["in", "en", "auf", "em", "på", "pa", "na", "на", "po"]);
+
+/** The categories that teach languages: English by a category of its own, the others by subcategories of one. */
+const ENGLISH_TUTOR = "english-tutor";
+const LANGUAGE_TUTOR = "language-tutor";
+
+/**
+ * The same words in Chinese, Japanese and Korean, found inside a run ("韓国語を勉強したい",
+ * "일본어를 배우고 싶어요", "想学习法语"): the stems of learning and teaching, not 学 or 教 alone
+ * (大学, 宗教).
+ */
+const CJK_TEACHING = [
+  ..."勉強 学び 学ぶ 習い 習う 身につけ 教えて 教わ 先生 講師 レッスン 教室 家庭教師".split(" "),
+  ..."学习 想学 学会 教我 老师 课程 辅导 家教 补习".split(" "),
+  ..."배우 배울 공부 선생님 강사 레슨 수업 과외 가르쳐 가르치".split(" "),
+];
+
 /**
  * A language beside a word of teaching ("teach me japanese", "practice my French", "clases de
  * alemán") is its tutoring, not only the language an expert speaks: the language's group then
  * also stands for the subcategory that teaches it (found as its "learn …" term) and names the need.
  */
-export function teachLanguages(interpreter: Interpreter, words: string[]) {
+export function teachLanguages(interpreter: Interpreter, words: string[], written: string | null = null) {
   const { groups, vocabulary } = interpreter;
-  if (!words.some((w) => TEACHING_WORDS.has(w)) && !NOT_FIRST_LANGUAGE.test(words.join(" "))) return;
+  const teaching = (w: string) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t)));
+  if (!words.some(teaching) && !NOT_FIRST_LANGUAGE.test(words.join(" "))) return;
   const untaught: QueryGroup[] = [];
   let anyTaught = false;
-  for (const group of groups) {
-    if (group.concepts !== undefined) continue;
-    const languages = group.alternatives.flatMap((a) =>
-      a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
+  const languagesOf = (group: QueryGroup) =>
+    group.concepts !== undefined
+      ? []
+      : group.alternatives.flatMap((a) =>
+          a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
+        );
+  // Beside another language to learn, the one `q` is written in is how it is to be taught, not
+  // what ("韓国語を身につけたい… 日本語で説明してくれる先生", "learn Spanish with a teacher who
+  // explains in English"): its speakers, not its tutors.
+  const tutoring = (g: QueryGroup) =>
+    (g.concepts ?? "").split(" ").some((id) => {
+      const [kind, key] = id.split("\t");
+      return kind === "category"
+        ? key === ENGLISH_TUTOR
+        : vocabulary.categoryOfSubcategory.get(key ?? "") === LANGUAGE_TUTOR;
+    });
+  // So is one written as the means: "영어로" (with 로), "日本語で", "用英语", "in English", "en français".
+  const asMeans = (g: QueryGroup) => {
+    const start = interpreter.spans.get(g)?.start;
+    const before = start === undefined ? "" : (words[start - 1] ?? "");
+    return (
+      MEANS_BEFORE.has(before) ||
+      words.some(
+        (w) =>
+          w === `${g.label}로` || w === `${g.label}으로` || w.includes(`${g.label}で`) || w.includes(`用${g.label}`),
+      )
     );
-    if (!languages.length) continue;
+  };
+  const medium = groups.find(
+    (g) =>
+      languagesOf(g).length > 0 &&
+      ((written !== null && languagesOf(g).includes(written)) || asMeans(g)) &&
+      groups.some((other) => other !== g && (languagesOf(other).length > 0 || tutoring(other))),
+  );
+  // It qualifies the need as a modifier does ("online"): a tutor of another language who speaks it
+  // must not pass a tutor of the one asked for who does not.
+  if (medium) medium.weight = Math.min(medium.weight, GROUP_WEIGHT.filler);
+  for (const group of groups) {
+    const languages = languagesOf(group);
+    if (!languages.length || group === medium) continue;
     const taught = languages.flatMap((key) =>
       vocabulary
         .terms({ kind: "language", key })
