@@ -361,7 +361,20 @@ describe("search by meaning", () => {
     // attorneys come first (before, English exam tutors filled the first four).
     const patentability = await search({ q: "Prüfung der Patentfähigkeit" });
     expect((patentability.experts[0] as any).categories).toContain("intellectual-property");
+    // The asker's small business is whose books they are: the accountants first (before, a
+    // management consultant in Madrid, or advisors under accounting and startups both, came first).
+    for (const q of ["necesito un contador para mi pequeña empresa en Madrid", "comptable pour ma petite entreprise"]) {
+      const books = await search({ q });
+      for (const expert of books.experts.slice(0, 3) as any[])
+        expect({ q, slug: expert.slug, accounting: expert.categories.includes("accounting") }).toEqual({
+          q,
+          slug: expert.slug,
+          accounting: true,
+        });
+    }
     // Alone, the setting is the need.
+    const smallBusiness = await search({ q: "consultoría para pymes" });
+    expect(smallBusiness.experts[0].slug).toContain("startup-advisor");
     const app = await search({ q: "app developer" });
     expect((app.experts[0] as any).categories).toContain("technology");
     const exam = await search({ q: "I need help preparing for an exam" });

@@ -122,11 +122,13 @@ export const MODIFIERS = new Set([
  * Everyday concepts (vocabulary synonyms by key) that name what the asker has, is or faces rather
  * than what they ask for: beside another need they are its setting ("Sto lanciando un'app e
  * vorrei proteggere il nome", "my employer gave me stock options … owe tax", "I'm a freelancer and
- * haven't filed my taxes", "Prüfung der Patentfähigkeit": a patentability check, not an exam) and
+ * haven't filed my taxes", "Prüfung der Patentfähigkeit": a patentability check, not an exam,
+ * "contador para mi pequeña empresa": an accountant, not a small-business advisor) and
  * weigh as filler (settle.ts contextThings). Alone they are the need ("app developer", "help
  * preparing for an exam"). Not a home or a company: buying a flat or founding a company is the need.
  */
 export const CONTEXT = new Set([
+  "small business",
   "app",
   "website",
   "online shop",

@@ -27,6 +27,7 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   stocks: ["investment"],
   cryptocurrency: ["investment"],
   startup: ["startups"],
+  "small business": ["startups"],
   invoice: ["bookkeeping"],
   freelancer: ["personal-tax", "bookkeeping"],
   "self-employed": ["personal-tax", "bookkeeping"],
