@@ -627,6 +627,10 @@ describe("search by meaning", () => {
     const second = await search({ q: "English isn't my first language and I need to speak better at work" });
     expect(second.query_interpretation.recognized.categories).toContain("english-tutor");
     expect((second.experts[0] as any).categories).toContain("english-tutor");
+    // The phrase's own words said which language: they are no terms of the need.
+    expect(second.query_interpretation.terms).not.toEqual(expect.arrayContaining(["first"]));
+    expect(second.query_interpretation.terms).not.toEqual(expect.arrayContaining(["language"]));
+    expect(second.query_interpretation.ignored).toEqual(expect.arrayContaining(["first", "language"]));
   });
 
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {

@@ -1,7 +1,7 @@
 // A language beside a word of learning ("clases de alemán") is its tutoring: the words of teaching, and the pass that reads the language so.
 import type { Interpreter } from "./interpreter.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
-import { asProfession, dedupe } from "./query-groups.ts";
+import { asProfession, dedupe, isPlainWord } from "./query-groups.ts";
 import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 import { isCjk } from "./tokenize.ts";
 
@@ -38,6 +38,9 @@ const TEACHING_WORDS = new Set(
  */
 const NOT_FIRST_LANGUAGE = /\b(?:first|native|mother) (?:language|tongue)\b|\bsecond language\b|\bnon ?native\b/;
 
+/** The words of NOT_FIRST_LANGUAGE. */
+const NOT_FIRST_WORDS = new Set(["first", "native", "mother", "language", "tongue", "second", "non", "nonnative"]);
+
 /** Words before a language that make it the means ("in English", "en français", "auf Deutsch", "на русском"). */
 const MEANS_BEFORE = new Set(["in", "en", "auf", "em", "på", "pa", "na", "на", "po"]);
 
@@ -64,7 +67,15 @@ const CJK_TEACHING = [
 export function teachLanguages(interpreter: Interpreter, words: string[], written: string | null = null) {
   const { groups, vocabulary } = interpreter;
   const teaching = (w: string) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t)));
-  if (!words.some(teaching) && !NOT_FIRST_LANGUAGE.test(words.join(" "))) return;
+  const notFirst = NOT_FIRST_LANGUAGE.test(words.join(" "));
+  if (!words.some(teaching) && !notFirst) return;
+  // The phrase's own words ("first", "language", "native") said which language; as words they
+  // would match anyone's bio ("my first job"), and they are no part of the need.
+  if (notFirst)
+    for (const group of groups.filter((g) => isPlainWord(g) && NOT_FIRST_WORDS.has(g.label))) {
+      groups.splice(groups.indexOf(group), 1);
+      interpreter.ignored.push(group.label);
+    }
   const untaught: QueryGroup[] = [];
   let anyTaught = false;
   const languagesOf = (group: QueryGroup) =>
