@@ -375,6 +375,12 @@ describe("search by meaning", () => {
     // Alone, the setting is the need.
     const smallBusiness = await search({ q: "consultoría para pymes" });
     expect(smallBusiness.experts[0].slug).toContain("startup-advisor");
+    // A company's legal form is the company: opening one is registering a company, a corporate lawyer's matter.
+    for (const q of ["what do I need to open a GmbH in Germany", "open an LLC in Delaware"]) {
+      const form = await search({ q });
+      expect({ q, quality: (form as any).match_quality }).toEqual({ q, quality: expect.not.stringMatching(/^none$/) });
+      expect(form.query_interpretation.recognized.subcategories).toContain("corporate-law");
+    }
     const app = await search({ q: "app developer" });
     expect((app.experts[0] as any).categories).toContain("technology");
     const exam = await search({ q: "I need help preparing for an exam" });
