@@ -566,6 +566,18 @@ describe("search by meaning", () => {
     for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
   });
 
+  it("reads everyday words of Dutch and Italian disputes as the lawyer they ask for", async () => {
+    // "huurbaas" is a landlord as "verhuurder" is; the deposit not paid back is a property matter
+    // (before, "huurbaas" was respelt into a word of some accountants' taglines and they came first).
+    const deposit = await search({ q: "Mijn huurbaas wil de borg niet terugbetalen" });
+    expect(deposit.query_interpretation.recognized.subcategories).toContain("property-law");
+    expect((deposit.experts[0] as any).categories).toContain("real-estate");
+    // An employer who does not pay is an employment matter, not any contract's (contract and family
+    // lawyers came first: "non mi paga" alone is a contract dispute, and the employer only its setting).
+    const wages = await search({ q: "Il mio datore di lavoro non mi paga da due mesi" });
+    expect(wages.experts[0].slug).toMatch(/-employment-lawyer$/);
+  });
+
   it("ranks a need met itself above two met only through an expert's broader categories", async () => {
     // Unpaid wages: an employment lawyer (legal) before the family and contract lawyers whose
     // categories (legal, human-resources) are the parents of both needs read, employment law and pay.
