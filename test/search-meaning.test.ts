@@ -566,7 +566,10 @@ describe("search by meaning", () => {
     for (const e of ip.experts.slice(0, 3)) expect((e as any).categories).toContain("intellectual-property");
   });
 
-  it("reads everyday words of Dutch and Italian disputes as the lawyer they ask for", async () => {
+  it("reads everyday words of a need as the profession they ask for", async () => {
+    // Expanding to a country is entering a new market, a strategy consultant's matter.
+    const expanding = await search({ q: "we are expanding to Brazil and need someone who knows the market" });
+    expect(expanding.query_interpretation.recognized.subcategories).toContain("strategy");
     // "huurbaas" is a landlord as "verhuurder" is; the deposit not paid back is a property matter
     // (before, "huurbaas" was respelt into a word of some accountants' taglines and they came first).
     const deposit = await search({ q: "Mijn huurbaas wil de borg niet terugbetalen" });
