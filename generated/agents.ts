@@ -2431,7 +2431,10 @@ export interface components {
          * @description Free text in any supported locale: words, a name, or a whole sentence. Matched by meaning
          *     (synonyms, translations, typo correction, stop words dropped) across the expert's name,
          *     texts, categories, place and languages, and also as a case-insensitive substring of the
-         *     name, title or tagline. Results that match more of the words rank higher.
+         *     name, title or tagline. Results that match more of the words rank higher. Up to 500
+         *     characters: a user's request of a few sentences can be passed as written (the search
+         *     weighs at most its 10 most telling terms and reports the rest in
+         *     `query_interpretation.ignored`).
          * @example family lawyer lyon
          */
         q: string;
@@ -2625,7 +2628,10 @@ export interface operations {
                  * @description Free text in any supported locale: words, a name, or a whole sentence. Matched by meaning
                  *     (synonyms, translations, typo correction, stop words dropped) across the expert's name,
                  *     texts, categories, place and languages, and also as a case-insensitive substring of the
-                 *     name, title or tagline. Results that match more of the words rank higher.
+                 *     name, title or tagline. Results that match more of the words rank higher. Up to 500
+                 *     characters: a user's request of a few sentences can be passed as written (the search
+                 *     weighs at most its 10 most telling terms and reports the rest in
+                 *     `query_interpretation.ignored`).
                  * @example family lawyer lyon
                  */
                 q?: components["parameters"]["q"];

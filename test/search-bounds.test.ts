@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { boundQuery, MAX_ALTERNATIVES, MAX_GROUPS, PREFIX_MAX_DOCUMENTS } from "../src/search/bounds.ts";
+import {
+  boundQuery,
+  MAX_ALTERNATIVES,
+  MAX_CORRECTED_WORDS,
+  MAX_GROUPS,
+  MAX_PATTERN_CHARS,
+  PREFIX_MAX_DOCUMENTS,
+} from "../src/search/bounds.ts";
 import { expectedShare, type LexemeFrequencies, shareRatedAtLeast } from "../src/search/frequency.ts";
 import type { ParsedQuery, QueryGroup } from "../src/search/query-types.ts";
 import {
@@ -12,7 +19,10 @@ import {
   ratedBand,
   ratingBand,
 } from "../src/search/statement.ts";
+import { likePattern, parseQuery } from "../src/search/query.ts";
 import { api, testApp, type TestApp } from "./support/app.ts";
+import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
+import { shippedVocabulary } from "./support/vocabulary.ts";
 
 // What one query may cost, whatever its words (issue 22): src/search/bounds.ts and the bounded
 // candidate search of src/search/statement.ts.
@@ -387,5 +397,61 @@ describe("the best-rated matches of every word, the band scanned only when the b
     ]);
     // Nothing known of the ratings: no narrower band.
     expect(narrowerBands(50, 96, 2, undefined, 100_000)).toEqual([]);
+  });
+});
+
+describe("a q of a few sentences (up to 500 characters)", () => {
+  // A user's request as written: three sentences, 461 characters, no word repeated often.
+  const request =
+    "We are a family of four moving from Lisbon to Berlin in March because my husband got a job offer there. " +
+    "We need help with the residence permits for the whole family, including our two children, and someone who " +
+    "can explain how German taxes work when part of our income still comes from Portugal. Ideally the advisor " +
+    "speaks Portuguese or English, and can meet online before we move. Our budget is modest, so a free first call helps.";
+
+  it("is searched over REST and MCP; one character more than 500 is refused naming q", async () => {
+    expect(request.length).toBeGreaterThan(400);
+    expect(request.length).toBeLessThanOrEqual(500);
+    const ok = await api("GET", `/api/agents/experts?q=${encodeURIComponent(request)}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.experts.length).toBeGreaterThan(0);
+    // The most telling terms are searched, the rest reported as ignored (bounds.ts MAX_GROUPS).
+    expect(ok.body.query_interpretation.terms.length).toBeLessThanOrEqual(MAX_GROUPS);
+    expect(ok.body.query_interpretation.recognized.subcategories.length).toBeGreaterThan(0);
+    // Matched whole as a substring only up to MAX_PATTERN_CHARS: past it no tagline holds it.
+    expect(likePattern(request.toLowerCase())).toBeNull();
+    expect(likePattern("x".repeat(MAX_PATTERN_CHARS))).not.toBeNull();
+    const long = await api("GET", `/api/agents/experts?q=${encodeURIComponent("a".repeat(501))}`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors.map((e: { field: string }) => e.field)).toEqual(["q"]);
+    const app = await testApp();
+    const mcp = await mcpClient(app.url, "streamable-http");
+    try {
+      const tools = (await mcp.listTools()).tools;
+      const tool = tools.find((t) => t.name === "search_experts")!;
+      expect((tool.inputSchema.properties as any).q.maxLength).toBe(500);
+      expectConformingResult(tool, (await mcp.callTool({ name: "search_experts", arguments: { q: request } })) as any);
+      const refused = (await mcp.callTool({ name: "search_experts", arguments: { q: "a".repeat(501) } })) as any;
+      expect(refused.isError).toBe(true);
+      expect(resultText(refused)).toContain("q");
+    } finally {
+      await mcp.close();
+    }
+  }, 60_000);
+
+  it("asks the lexicon for at most MAX_CORRECTED_WORDS words, the first written", async () => {
+    const words = Array.from(
+      { length: 90 },
+      (_, i) => `zqxwv${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
+    const asked: string[][] = [];
+    const lookup = async (list: string[]) => {
+      asked.push(list);
+      return new Map(list.map((w) => [w, { known: false, near: [], edits: 0 }]));
+    };
+    await parseQuery(words.join(" "), await shippedVocabulary(), lookup);
+    const distinct = new Set(asked.flat());
+    expect(distinct.size).toBeGreaterThan(0);
+    expect(distinct.size).toBeLessThanOrEqual(MAX_CORRECTED_WORDS);
+    expect([...distinct].every((w) => words.slice(0, MAX_CORRECTED_WORDS).includes(w))).toBe(true);
   });
 });

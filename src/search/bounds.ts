@@ -5,15 +5,29 @@ import type { Alternative, ParsedQuery, QueryGroup } from "./query-types.ts";
 // for reached 3.7 s at 1M experts). A parsed query is bounded here, once per search, before any
 // tsquery is written from it (plan.ts, statement.ts, rank.ts read only the bounded groups). Each
 // bound is above what the shipped vocabulary produces; they hold for an imported vocabulary and a
-// 200-character `q` too.
+// 500-character `q` too.
 
 /**
  * Groups (words or recognised phrases) a query searches, at most. Every group is a CASE per
- * candidate in the score and an AND in the all-words condition; a 200-character `q` can hold 40
+ * candidate in the score and an AND in the all-words condition; a 500-character `q` can hold 100
  * words. The professions (weight 2) are kept first, then the others in the order written; the rest
  * are reported as ignored.
  */
 export const MAX_GROUPS = 10;
+
+/**
+ * Words of one query looked up for typo correction, at most (lexicon.ts: a trigram probe each):
+ * the first written. As many as a 200-character `q` could hold when that was its limit, so a
+ * 500-character one asks the lexicon no more than a shorter one did; later words stay as written.
+ */
+export const MAX_CORRECTED_WORDS = 40;
+
+/**
+ * Characters of `q` matched whole as a substring of the name, titles and taglines (query.ts
+ * likePattern), at most: a longer `q` (a request of several sentences) is no expert's tagline
+ * verbatim, and its pattern would only give the trigram index hundreds of trigrams to intersect.
+ */
+export const MAX_PATTERN_CHARS = 200;
 
 /**
  * Ways one group may match, at most: each is an OR in every index probe and in the score. An

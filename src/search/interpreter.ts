@@ -1,4 +1,5 @@
 // The state of reading one query (its groups, ignored words, corrections, recognised concepts) and the reading of words and phrases into groups.
+import { MAX_CORRECTED_WORDS } from "./bounds.ts";
 import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { remembered, termAlternatives } from "./concept-memo.ts";
 import { compoundSplit, professions, wordForms } from "./compound.ts";
@@ -234,7 +235,7 @@ export class Interpreter {
   async correct(lookup: LexiconLookup) {
     // A four-letter word is corrected only in a query that reads as a name (a short surname).
     const asName = this.readsAsName();
-    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName);
+    const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName).slice(0, MAX_CORRECTED_WORDS);
     if (!pending.length) return;
     // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
     const splits = new Map(pending.map((p) => [p.word, compoundSplit(this.vocabulary, p.word)]));

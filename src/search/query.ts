@@ -1,5 +1,6 @@
 // Reading a free-text query into a parse (parseQuery), and what the search does with a parse as a whole (its LIKE pattern, its expansions).
 import type { components } from "../../generated/agents.ts";
+import { MAX_PATTERN_CHARS } from "./bounds.ts";
 import { addCjkRun } from "./cjk-run.ts";
 import { Interpreter } from "./interpreter.ts";
 import { normalizeText } from "./normalize.ts";
@@ -64,11 +65,12 @@ export function withoutExpansion(parsed: ParsedQuery, keep: (a: Alternative) => 
 /**
  * Normalised text as a literal substring of the normalised name, titles and taglines (LIKE's
  * wildcards escaped): the contract's partial match, and a bonus when a phrase appears verbatim.
- * Below three characters it would scan everything for little meaning, so it is left out.
+ * Below three characters it would scan everything for little meaning, so it is left out, and
+ * past MAX_PATTERN_CHARS it would match nothing at a cost.
  */
 export function likePattern(normalized: string): string | null {
   const text = normalized.trim();
-  if (text.length < 3) return null;
+  if (text.length < 3 || text.length > MAX_PATTERN_CHARS) return null;
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
