@@ -854,6 +854,7 @@ export interface components {
          *           ],
          *           "languages": [],
          *           "countries": [],
+         *           "regions": [],
          *           "cities": [
          *             "Seoul, KR"
          *           ]
@@ -923,6 +924,7 @@ export interface components {
          *         ],
          *         "languages": [],
          *         "countries": [],
+         *         "regions": [],
          *         "cities": [
          *           "Lyon, FR"
          *         ]
@@ -950,6 +952,11 @@ export interface components {
                 languages: string[];
                 /** @description ISO 3166-1 alpha-2 codes. */
                 countries: string[];
+                /**
+                 * @description States, provinces and territories of a country (the experts' `location.state_code`),
+                 *     as "code, country code": "in Texas" → "TX, US", "Ontario" → "ON, CA".
+                 */
+                regions: string[];
                 /** @description Cities, as "English name, country code". */
                 cities: string[];
             };

@@ -105,6 +105,7 @@ describe("documents", () => {
     const { tsvector, bio, words } = buildDocument({
       name: "Jonas Müller",
       city: "Köln",
+      state_code: "NW",
       country_code: "DE",
       language_subtags: ["de", "en"],
       tags: ["VAT"],
@@ -121,6 +122,7 @@ describe("documents", () => {
       "'sub:personal-tax':",
       "'lang:de':",
       "'cc:de':",
+      "'region:de:nw':",
       "'city:de:koln':",
       "'city:de:koeln':",
       "'税理':",

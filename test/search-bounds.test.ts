@@ -64,7 +64,7 @@ function parsed(groups: QueryGroup[]): ParsedQuery {
       terms: groups.map((g) => g.label),
       ignored: [],
       corrections: [],
-      recognized: { categories: [], subcategories: [], languages: [], countries: [], cities: [] },
+      recognized: { categories: [], subcategories: [], languages: [], countries: [], regions: [], cities: [] },
       price: null,
     },
   };

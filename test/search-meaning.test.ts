@@ -425,6 +425,24 @@ describe("search by meaning", () => {
     }
   });
 
+  it("a named thing, named in any language, puts the experts who tag it before its subcategory's others", async () => {
+    // Transfer pricing is a term of international-tax, but the demo's experts who tag it
+    // ("transfer pricing") are corporate tax advisors: Ryo Mori, Gabriela Pérez and Amanda Morgan.
+    // Read as the subcategory alone, its first-subcategory experts came first, the last two fourth and fifth.
+    const tagged = [
+      "amanda-morgan-corporate-tax-advisor",
+      "gabriela-perez-corporate-tax-advisor",
+      "ryo-mori-corporate-tax-advisor",
+    ];
+    for (const q of ["precios de transferencia", "Verrechnungspreisdokumentation", "移転価格"]) {
+      const top = (await search({ q, limit: "3" })).experts.map((e) => e.slug).sort();
+      expect({ q, top }).toEqual({ q, top: tagged });
+    }
+    // An everyday need is no named thing, though a product is among its terms ("… | Shopify").
+    const shop = await search({ q: "tienda online" });
+    expect(shop.query_interpretation.terms).toEqual(["tienda online"]);
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });

@@ -22,6 +22,7 @@ import m023 from "../../sql/023_search_rating_band.sql" with { type: "text" };
 import m024 from "../../sql/024_listed_search_docs.sql" with { type: "text" };
 import m025 from "../../sql/025_listed_search_docs_inline_filters.sql" with { type: "text" };
 import m026 from "../../sql/026_search_sound.sql" with { type: "text" };
+import m027 from "../../sql/027_search_regions.sql" with { type: "text" };
 
 export interface Migration {
   version: string;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { version: "024_listed_search_docs", sql: m024 },
   { version: "025_listed_search_docs_inline_filters", sql: m025 },
   { version: "026_search_sound", sql: m026 },
+  { version: "027_search_regions", sql: m027 },
 ];

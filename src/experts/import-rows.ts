@@ -40,6 +40,7 @@ export function recordDocument(record: ExpertImport, languageSubtags: string[]) 
   return buildDocument({
     name: record.name,
     city: record.location?.city ?? null,
+    state_code: record.location?.state_code ?? null,
     country_code: record.location?.country_code ?? null,
     language_subtags: languageSubtags,
     tags: record.tags ?? [],

@@ -91,6 +91,7 @@ function readAs(result: ExpertSearchResult): string {
     ...qi.recognized.categories,
     ...qi.recognized.subcategories,
     ...qi.recognized.cities,
+    ...qi.recognized.regions,
     ...qi.recognized.countries,
     ...qi.recognized.languages.map((l) => `speaks ${l}`),
   ];

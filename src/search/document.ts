@@ -1,16 +1,16 @@
 import { indexSpellings, normalizeText } from "./normalize.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
-import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
+import { categoryToken, cityToken, countryToken, languageToken, regionToken, subcategoryToken } from "./tokens.ts";
 
 /**
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts).
  */
-export const SEARCH_DOC_VERSION = 7;
+export const SEARCH_DOC_VERSION = 8;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
- * tags and other subcategories, C other categories, taglines, services, place and languages, D bios.
+ * tags and other subcategories, C other categories, taglines, services, place (country, region, city) and languages, D bios.
  */
 export type Weight = "A" | "B" | "C" | "D";
 
@@ -18,6 +18,8 @@ export type Weight = "A" | "B" | "C" | "D";
 export interface DocumentSource {
   name: string;
   city: string | null;
+  /** State, province or territory (ISO 3166-2 subdivision code without the country: "TX", "ON"). */
+  state_code: string | null;
   country_code: string | null;
   language_subtags: string[];
   tags: string[];
@@ -106,6 +108,7 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   for (const service of source.services) doc.addText(service, "C");
   for (const code of source.language_subtags) doc.add(languageToken(code), "C");
   if (source.country_code) doc.add(countryToken(source.country_code), "C");
+  if (source.country_code && source.state_code) doc.add(regionToken(source.country_code, source.state_code), "C");
   if (source.city) {
     doc.addText(source.city, "C");
     if (source.country_code)

@@ -22,7 +22,7 @@ import {
   UNLISTED,
 } from "./query-types.ts";
 import { isRole } from "./roles.ts";
-import { categoryToken, cityToken, countryToken, languageToken, subcategoryToken } from "./tokens.ts";
+import { categoryToken, cityToken, countryToken, languageToken, regionToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
 
 /** Function words that are part of names ("de Boer", "van Dijk", "dos Santos", "bin Said"). */
@@ -62,6 +62,7 @@ export class Interpreter {
     subcategories: new Set<string>(),
     languages: new Set<string>(),
     countries: new Set<string>(),
+    regions: new Set<string>(),
     cities: new Set<string>(),
   };
   /** The tokens each group was read from (first and last index): which words stand side by side. */
@@ -96,6 +97,11 @@ export class Interpreter {
       case "country":
         this.recognized.countries.add(concept.key);
         return all(this.token(concept, () => [exact(countryToken(concept.key))]));
+      case "region": {
+        const [country, code] = [concept.key.slice(0, 2), concept.key.slice(3)];
+        this.recognized.regions.add(`${code}, ${country}`);
+        return all(this.token(concept, () => [exact(regionToken(country, code))]));
+      }
       case "city": {
         const [country, name] = [concept.key.slice(0, 2), concept.key.slice(3)];
         this.recognized.cities.add(`${name}, ${country}`);
@@ -142,13 +148,16 @@ export class Interpreter {
       : null;
     alternatives.push(...this.synonymWords(label, named), ...otherGender(this.vocabulary, label, named));
     // A named thing (a visa route, a card: "Blaue Karte EU") has its own names in every language,
-    // searched as words when the query writes it as a specific term (settle.ts): a profile's tag
+    // searched as words when the query names it as a specific term (settle.ts): a profile's tag
     // "eu blue card" is what the German asks for, whatever that expert's subcategory. Only a
     // synonym of few names: an everyday need's many phrasings are left to its professions.
-    const thingNames = concepts
-      .filter((c) => served(c) && termAlternatives(this.vocabulary, c).length <= NAMED_THING_TERMS)
-      .flatMap((c) => this.conceptAlternatives(c));
-    const city = recognized.length > 0 && recognized.every((c) => c.kind === "city");
+    const things = concepts.filter(
+      (c) => served(c) && termAlternatives(this.vocabulary, c).length <= NAMED_THING_TERMS,
+    );
+    const thingNames = things.flatMap((c) => this.conceptAlternatives(c));
+    const namedThing = things.some((c) => this.vocabulary.isNamedThing(c));
+    // A city or a region ("Texas"): a place that narrows the need as much as a city does.
+    const city = recognized.length > 0 && recognized.every((c) => c.kind === "city" || c.kind === "region");
     const weight = named.length ? GROUP_WEIGHT.profession : city ? GROUP_WEIGHT.city : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
@@ -181,6 +190,7 @@ export class Interpreter {
       ...phrase,
       ...(titleTerms ? { titleTerms } : {}),
       ...(thingNames.length ? { thingNames } : {}),
+      ...(namedThing ? { namedThing } : {}),
     });
   }
 
@@ -266,7 +276,7 @@ export class Interpreter {
       const nearWords = entry.near.filter(
         (n) =>
           !meant &&
-          !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "country") &&
+          !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "region" || c.kind === "country") &&
           // A function word of some language is never what was meant ("night" → "nicht", "sick" → "sich").
           !this.vocabulary.isStopWord(n) &&
           (asName || word.length >= 8 || this.vocabulary.hasWord(n)),

@@ -102,7 +102,7 @@ function isCategoryOnly(group: QueryGroup): boolean {
 /** The field a concept token stands for, or null for a word. */
 function tokenField(lexeme: string): Field | null {
   if (lexeme.startsWith("cat:") || lexeme.startsWith("sub:")) return "category";
-  if (lexeme.startsWith("cc:") || lexeme.startsWith("city:")) return "place";
+  if (lexeme.startsWith("cc:") || lexeme.startsWith("region:") || lexeme.startsWith("city:")) return "place";
   if (lexeme.startsWith("lang:")) return "language";
   return null;
 }

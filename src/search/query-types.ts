@@ -40,6 +40,8 @@ export interface QueryGroup {
   context?: boolean;
   /** The names in every language of a named thing the group stands for ("EU Blue Card"), searched when it reads as specific (settle.ts). */
   thingNames?: readonly Alternative[];
+  /** One of them is a thing with a name of its own (Vocabulary.isNamedThing): the query names it as specifically as a code. */
+  namedThing?: boolean;
   /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
   unlisted?: boolean;
   /** An unlisted profession the asker is looking for ("je cherche un avocat pénaliste"): sought.ts. */

@@ -126,6 +126,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
         subcategories: [...r.subcategories],
         languages: [...r.languages],
         countries: [...r.countries],
+        regions: [...r.regions],
         cities: [...r.cities],
       },
       price: price && priceInterpretation(price, null),

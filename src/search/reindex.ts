@@ -10,7 +10,7 @@ function loadSources(sql: Sql, ids: string[]) {
   // in that order), not in whatever order a plan returns rows: positions in a document follow it.
   const LOCALE_ORDER = sql`array_position(${[...LOCALES]}::text[], t.locale)`;
   return sql<SourceRow[]>`
-    select e.id, e.name, e.city, e.country_code, e.language_subtags, e.tags,
+    select e.id, e.name, e.city, e.state_code, e.country_code, e.language_subtags, e.tags,
       array(select c.category_slug from expert_categories c where c.expert_id = e.id order by c.position) as categories,
       array(select s.subcategory_slug from expert_subcategories s where s.expert_id = e.id order by s.position) as subcategories,
       array(select t.title from expert_translations t where t.expert_id = e.id order by ${LOCALE_ORDER}) as titles,

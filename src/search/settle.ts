@@ -31,8 +31,12 @@ export function qualifyWorked(interpreter: Interpreter) {
  */
 export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   const { groups, vocabulary } = interpreter;
+  // A thing with a name of its own ("precios de transferencia", "Blaue Karte": Vocabulary.isNamedThing)
+  // is as specific as a code or a product's name, in whatever language it is written.
   const specific = new Set(
-    groups.filter((g) => isSpecific(g, codes) || (g.concepts !== undefined && vocabulary.isName(g.label))),
+    groups.filter(
+      (g) => isSpecific(g, codes) || (g.concepts !== undefined && (vocabulary.isName(g.label) || g.namedThing)),
+    ),
   );
   const byConcept = new Map<string, QueryGroup>();
   const kept: QueryGroup[] = [];
@@ -54,7 +58,9 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   for (const group of kept) {
     if (!specific.has(group)) continue;
     narrow(group);
-    // A named thing written as one ("Blaue Karte EU") is found by its names too, as itself.
+    // A named thing written as one ("Blaue Karte EU", "precios de transferencia") is found by its
+    // names in every language too, as itself: a profile's tag "transfer pricing" is what the
+    // Spanish asks for. Not an everyday need's few names ("rent"): its professions stand for it.
     if (group.thingNames) group.alternatives = dedupe([...group.alternatives, ...group.thingNames]);
   }
   // A need beside a generic role ("consultant", "advisor", "workshop") is the need: the role's

@@ -8,6 +8,9 @@ export const categoryToken = (slug: string) => `cat:${slug}`;
 export const subcategoryToken = (slug: string) => `sub:${slug}`;
 export const languageToken = (code: string) => `lang:${code.toLowerCase()}`;
 export const countryToken = (code: string) => `cc:${code.toLowerCase()}`;
+/** A state, province or territory within its country (the expert's state_code): `region:us:tx`. */
+export const regionToken = (countryCode: string, code: string) =>
+  `region:${countryCode.toLowerCase()}:${code.toLowerCase()}`;
 /** A city within its country, by any normalised name: `city:de:koln`, `city:us:new york`. */
 export const cityToken = (countryCode: string, name: string) => `city:${countryCode.toLowerCase()}:${termKey(name)}`;
 

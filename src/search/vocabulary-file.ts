@@ -2,14 +2,15 @@
  * The vocabulary's file format, one file per locale (src/search/vocabulary/<locale>.tsv, and the
  * files an operator loads with `vocabulary import`): `kind<TAB>key<TAB>term | term | …`, `#`
  * starts a comment. Kinds: category, subcategory (keys are the contract's slugs), language (ISO
- * 639-1), country (ISO 3166-1 alpha-2), city (`CC:English name`), synonym (an English word), stop.
+ * 639-1), country (ISO 3166-1 alpha-2), region (`CC:code`, a state or province: `US:TX`), city (`CC:English name`),
+ * synonym (an English word), stop.
  */
 
 import { isLocale, LOCALES, type Locale } from "../locales.ts";
 
 export { LOCALES };
 export type VocabularyLocale = Locale;
-export const KINDS = ["category", "subcategory", "language", "country", "city", "synonym", "stop"] as const;
+export const KINDS = ["category", "subcategory", "language", "country", "region", "city", "synonym", "stop"] as const;
 export type VocabularyKind = (typeof KINDS)[number];
 
 export interface VocabularyEntry {
@@ -29,6 +30,7 @@ const KEY_RULES: Record<VocabularyKind, RegExp> = {
   subcategory: /^[a-z][a-z-]{1,40}$/,
   language: /^[a-z]{2,3}$/,
   country: /^[A-Z]{2}$/,
+  region: /^[A-Z]{2}:[A-Z0-9]{1,3}$/,
   city: /^[A-Z]{2}:[^\t|]{1,100}$/,
   synonym: /^[^\t|]{1,100}$/,
   stop: /^-$/,

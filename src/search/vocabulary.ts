@@ -24,6 +24,17 @@ export interface Concept {
  */
 const NAMED = /\p{Lu}\p{Ll}/u;
 
+/**
+ * A synonym term of the English file (or a query-side one) written as a title, two words or more
+ * each beginning with a capital or a digit ("EU Blue Card", "Transfer Pricing", "Permanent
+ * Residence"): its row is a thing of its own (a visa route, a regime, a status), which some experts
+ * carry as a tag, and a query that names it in any language ("precios de transferencia", "Blaue
+ * Karte") is as specific as one written as a code (settle.ts). An everyday need's terms are written
+ * in small letters, though a product may be among them ("online shop | … | Shopify", "iOS app").
+ * (German writes every noun with a capital, so its file is not read so.)
+ */
+const NAMED_THING = /^[\p{Lu}\p{N}]\S*(?:\s+[\p{Lu}\p{N}]\S*)+$/u;
+
 /** The longest term, in words (or CJK characters), the phrase matcher looks for. */
 export const MAX_PHRASE = 6;
 
@@ -59,6 +70,8 @@ export class Vocabulary {
   private readonly contentOnly = new Map<string, Concept[]>();
   /** Subcategory terms the English file writes as a name (NAMED): a product, a standard, an exam. */
   private readonly names = new Set<string>();
+  /** Synonym keys an English or query-side row writes a term of as a title (NAMED_THING): see isNamedThing. */
+  private readonly namedThings = new Set<string>();
   private readonly termsOf = new Map<string, Set<string>>();
   /** Longest CJK term in characters, for forward maximum matching inside a run. */
   readonly maxCjkLength: number;
@@ -85,6 +98,8 @@ export class Vocabulary {
         (queryOnly ? this.queryOnly : inDocuments).add(key);
         const concept: Concept = { kind: entry.kind, key: entry.key };
         if (entry.kind === "subcategory" && entry.locale === "en" && NAMED.test(entry.term)) this.names.add(key);
+        if (entry.kind === "synonym" && entry.locale === "en" && NAMED_THING.test(entry.term))
+          this.namedThings.add(entry.key);
         addConcept(this.concepts, key, concept);
         const id = conceptId(concept);
         const terms = this.termsOf.get(id) ?? new Set<string>();
@@ -194,6 +209,11 @@ export class Vocabulary {
    */
   isName(term: string): boolean {
     return this.names.has(term);
+  }
+
+  /** Whether a synonym concept is a thing with a name of its own (NAMED_THING). */
+  isNamedThing(concept: Concept): boolean {
+    return concept.kind === "synonym" && this.namedThings.has(concept.key);
   }
 
   isStopWord(word: string): boolean {
