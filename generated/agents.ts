@@ -872,10 +872,16 @@ export interface components {
             experts: components["schemas"]["ExpertSearchHit"][];
             /**
              * @description Number of experts matching, across all pages: exact up to 10,000; past that 10,000, and
-             *     `total_is_exact` is false (a lower bound, so no search waits for a full count).
+             *     `total_is_exact` is false (a lower bound, so no search waits for a full count). Also a
+             *     lower bound, with `total_is_exact` false, when a search with `q` and a filter has more
+             *     than 10,000 experts whose bio or text holds `q` beyond their main profile: only the
+             *     first 10,000 of those are examined.
              */
             total: number;
-            /** @description Whether `total` is the exact number of matches (false only past 10,000). */
+            /**
+             * @description Whether `total` is the exact number of matches (false past 10,000, or when a filtered
+             *     search's weaker matches were too many to examine: see `total`).
+             */
             total_is_exact: boolean;
             /** @description How `q` was read (present when `q` was given), so an agent can tell the user what it searched for. */
             query_interpretation?: components["schemas"]["QueryInterpretation"] | null;

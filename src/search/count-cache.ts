@@ -6,7 +6,7 @@ import { type CacheStats, Lru } from "../cache/lru.ts";
  * never stale: any write changes the version and so the key. Bounded, least recently used out.
  */
 export class CountCache {
-  private readonly totals: Lru<string, number>;
+  private readonly totals: Lru<string, unknown>;
 
   // 1,000 totals are a few hundred KB of keys (docs/operations.md, Bounds).
   constructor(maxEntries = 1000) {
@@ -17,10 +17,14 @@ export class CountCache {
     return this.totals.stats();
   }
 
-  /** The total under `filterKey` at `version`, counted on a miss. */
-  async total(filterKey: string, version: string, count: () => Promise<number>): Promise<number> {
+  /**
+   * The total under `filterKey` at `version`, counted on a miss: a number, or what a count returns
+   * beside it (search.ts Counted). One key holds one kind of answer (the words tier's keys end in
+   * "words").
+   */
+  async total<T>(filterKey: string, version: string, count: () => Promise<T>): Promise<T> {
     const key = `${version}\n${filterKey}`;
-    const hit = this.totals.get(key);
+    const hit = this.totals.get(key) as T | undefined;
     if (hit !== undefined) return hit;
     const total = await count();
     this.totals.set(key, total);

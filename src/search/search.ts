@@ -17,6 +17,9 @@ import {
   EXACT_TOTAL_LIMIT,
   firstPageQuery,
   type PageStatement,
+  REST_EXAMINED,
+  restBounded,
+  restCountQuery,
   type TextTier,
   tierPageQuery,
 } from "./statement.ts";
@@ -35,15 +38,29 @@ export async function countMatches(
   return count;
 }
 
+/** A count, and whether it is only a lower bound short of EXACT_TOTAL_LIMIT (restCountQuery). */
+export interface Counted {
+  count: number;
+  lowerBound: boolean;
+}
+
 /**
  * How many experts match in any tier, capped at EXACT_TOTAL_LIMIT + 1, given `wordMatches`, the
  * main tier's count when it is exact (at most EXACT_TOTAL_LIMIT): the tiers do not overlap, so the
  * rest tier is counted alone, up to what the cap leaves. That count reads only the rows of bio and
- * substring matches, not again every main-document match's wide row.
+ * substring matches, not again every main-document match's wide row; filtered, at most
+ * REST_EXAMINED of them (restCountQuery), a lower bound when there were more.
  */
-export async function countAll(sql: Sql, plan: SearchPlan, wordMatches: number | null): Promise<number> {
-  if (wordMatches === null || wordMatches > EXACT_TOTAL_LIMIT) return countMatches(sql, plan);
-  return wordMatches + (await countMatches(sql, plan, "rest", EXACT_TOTAL_LIMIT + 1 - wordMatches));
+export async function countAll(sql: Sql, plan: SearchPlan, wordMatches: number | null): Promise<Counted> {
+  if (wordMatches === null || wordMatches > EXACT_TOTAL_LIMIT)
+    return { count: await countMatches(sql, plan), lowerBound: false };
+  const bounded = restCountQuery(sql, plan);
+  if (bounded) {
+    const [{ count, examined }] = await bounded;
+    return { count: wordMatches + count, lowerBound: examined >= REST_EXAMINED };
+  }
+  const rest = await countMatches(sql, plan, "rest", EXACT_TOTAL_LIMIT + 1 - wordMatches);
+  return { count: wordMatches + rest, lowerBound: false };
 }
 
 /**
@@ -184,16 +201,24 @@ async function run(
   const parsed = plan.parsed;
   const described = parsed ? rows.map((row) => describeMatch(row, parsed)) : [];
   const experts = rows.map((row, i) => ({ ...shape.present(row, plan.locale), match: described[i]?.match ?? null }));
-  const pageProvesTotal = (rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0);
-  const counted = dense
-    ? wordMatches
+  // A short page is every match, but where a filtered rest tier read only its first text matches
+  // (restCountQuery): there the count says whether there were more.
+  const pageProvesTotal =
+    ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && page === 0)) && !restBounded(plan);
+  const { count: counted, lowerBound } = dense
+    ? { count: wordMatches, lowerBound: false }
     : pageProvesTotal
-      ? offset + rows.length
+      ? { count: offset + rows.length, lowerBound: false }
       : await stores.totals.total(filterKey, version, () =>
           countAll(sql, plan, plan.parsed?.groups.length ? wordMatches : null),
         );
-  const exact = counted <= EXACT_TOTAL_LIMIT;
-  const total = exact ? counted : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
+  const exact = counted <= EXACT_TOTAL_LIMIT && !lowerBound;
+  // A lower bound holds at least the rows this page shows.
+  const total = exact
+    ? counted
+    : counted <= EXACT_TOTAL_LIMIT
+      ? Math.max(counted, rows.length ? offset + rows.length : 0)
+      : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
   const known = { filterKey, version, vocabulary, noMatch: exact && total === 0 };
   return {
     experts,
