@@ -443,6 +443,27 @@ describe("search by meaning", () => {
     expect(shop.query_interpretation.terms).toEqual(["tienda online"]);
   });
 
+  it("a doctor is no profession here: the healthcare experts never replace one", async () => {
+    // The taxonomy's healthcare is nutrition, mental health and physiotherapy, and the demo's
+    // healthcare experts write that they "never replace care from your own doctor".
+    for (const q of [
+      "family doctor",
+      "Ich suche einen Hausarzt in München",
+      "我需要一个会说英语的医生",
+      "médecin généraliste",
+    ]) {
+      const found = (await search({ q })) as any;
+      expect({ q, quality: found.match_quality }).toEqual({ q, quality: "none" });
+      expect({ q, categories: found.query_interpretation.recognized.categories }).toEqual({ q, categories: [] });
+    }
+    // The professions it has are still theirs, and a doctor beside them is only context.
+    for (const q of ["dietitian", "my doctor told me to see a dietitian about my cholesterol"]) {
+      const found = (await search({ q })) as any;
+      expect({ q, quality: found.match_quality }).not.toEqual({ q, quality: "none" });
+      expect(found.experts[0].slug, q).toContain("dietitian");
+    }
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });
