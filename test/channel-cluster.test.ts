@@ -245,12 +245,15 @@ describe("two instances with two workers each, one database", () => {
         }
       }),
     );
-    const served = clients.filter((_, i) => outcomes[i] === "served");
-    const cut = clients.filter((_, i) => outcomes[i] === "failed");
-    expect(served.length).toBeGreaterThan(0); // the other worker held some
+    // The killed worker's clients see their stream end (their EventSource may reconnect at once to
+    // the other worker and be served there); the other worker's notice nothing and are served.
+    const quiet = clients.filter((entry) => entry.errors.length === 0);
+    const cut = clients.filter((entry) => entry.errors.length > 0);
+    expect(quiet.length).toBeGreaterThan(0); // the other worker held some
     expect(cut.length).toBeGreaterThan(0); // the killed worker held some
-    for (const entry of served) expect(entry.errors).toEqual([]); // and noticed nothing
-    for (const entry of cut) expect(entry.errors.length).toBeGreaterThan(0); // saw their stream end
+    clients.forEach((entry, i) => {
+      if (entry.errors.length === 0) expect(outcomes[i]).toBe("served"); // noticed nothing: served
+    });
     await server.waitForLog((l) => l.msg === "worker restarted" && l.worker === 0, 30_000);
     for (const entry of cut) {
       await entry.client.close();
@@ -260,6 +263,6 @@ describe("two instances with two workers each, one database", () => {
       expect(r.isError ?? false).toBe(false);
       await again.close();
     }
-    for (const entry of served) await entry.client.close();
+    for (const entry of quiet) await entry.client.close();
   }, 120_000);
 });
