@@ -1,3 +1,4 @@
+import { cityNameToken } from "../src/search/tokens.ts";
 import { beforeAll, describe, expect, it } from "bun:test";
 import { api, testApp, type TestApp } from "./support/app.ts";
 
@@ -134,6 +135,31 @@ describe("GET /api/agents/experts", () => {
     const city = await allPages({ city: "lONDON" });
     expect(city.total).toBeGreaterThan(0);
     for (const e of city.experts) expect(e.location.city).toBe("London");
+  });
+
+  it("with q, a city filter keeps that city's matches: every document holds its city's name token", async () => {
+    // The filter is also a document token (`cityname:…`, statement.ts filterTokens) the index
+    // intersects with the words; the column decides, so the token must never hide an expert the
+    // column keeps: every listed expert's document holds the token of its city, as a filter writes it.
+    const rows = await app.sql<{ city: string; doc: string }[]>`
+      select e.city, e.search_doc::text as doc from experts e
+      where e.is_public and e.is_verified and e.city is not null`;
+    expect(rows.length).toBeGreaterThan(100);
+    for (const { city, doc } of rows)
+      for (const written of [city, city.toLowerCase(), city.toUpperCase()])
+        expect({ city: written, held: doc.includes(`'${cityNameToken(written)}'`) }).toEqual({
+          city: written,
+          held: true,
+        });
+    for (const [q, city] of [
+      ["consultant", "São Paulo"],
+      ["lawyer", "NEW YORK"],
+      ["tutor", "mexico city"],
+    ]) {
+      const { experts, total } = await allPages({ q, city });
+      expect({ q, city, some: total > 0 }).toEqual({ q, city, some: true });
+      for (const e of experts) expect(e.location.city?.toLowerCase()).toBe(city.toLowerCase());
+    }
   });
 
   it("matches language by BCP 47 primary subtag", async () => {

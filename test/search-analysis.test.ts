@@ -124,6 +124,8 @@ describe("documents", () => {
       "'cc:de':",
       "'region:de:nw':",
       "'city:de:koln':",
+      "'cityname:koln':",
+      "'cityname:koeln':",
       "'city:de:koeln':",
       "'税理':",
     ]) {

@@ -57,7 +57,7 @@ export const PREFIX_MAX_DOCUMENTS = 5_000;
  * "lang", "sub") as a prefix would match every expert's category, city or language tokens
  * ('cat':* is in every document), which is neither what it means nor bounded.
  */
-const TOKEN_NAMESPACES = ["cat:", "sub:", "lang:", "cc:", "region:", "city:"];
+const TOKEN_NAMESPACES = ["cat:", "sub:", "lang:", "cc:", "region:", "city:", "cityname:"];
 
 function prefixAllowed(a: Alternative, frequencies: LexemeFrequencies | null): boolean {
   if (!a.prefix) return true;

@@ -1,6 +1,14 @@
 import { indexSpellings, normalizeText } from "./normalize.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
-import { categoryToken, cityToken, countryToken, languageToken, regionToken, subcategoryToken } from "./tokens.ts";
+import {
+  categoryToken,
+  cityNameToken,
+  cityToken,
+  countryToken,
+  languageToken,
+  regionToken,
+  subcategoryToken,
+} from "./tokens.ts";
 
 /**
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
@@ -10,7 +18,7 @@ export const SEARCH_DOC_VERSION = 8;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
- * tags and other subcategories, C other categories, taglines, services, place (country, region, city) and languages, D bios.
+ * tags and other subcategories, C other categories, taglines, services, place (country, region, city, the city's name alone) and languages, D bios.
  */
 export type Weight = "A" | "B" | "C" | "D";
 
@@ -111,8 +119,10 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   if (source.country_code && source.state_code) doc.add(regionToken(source.country_code, source.state_code), "C");
   if (source.city) {
     doc.addText(source.city, "C");
-    if (source.country_code)
-      for (const spelling of indexSpellings(source.city)) doc.add(cityToken(source.country_code, spelling), "C");
+    for (const spelling of indexSpellings(source.city)) {
+      doc.add(cityNameToken(spelling), "C");
+      if (source.country_code) doc.add(cityToken(source.country_code, spelling), "C");
+    }
   }
   for (const text of source.bios) bio.addText(text, "D");
   return { tsvector: doc.toTsvector(), bio: bio.toTsvector(), words: [...new Set([...doc.words, ...bio.words])] };

@@ -11,6 +11,11 @@ export const countryToken = (code: string) => `cc:${code.toLowerCase()}`;
 /** A state, province or territory within its country (the expert's state_code): `region:us:tx`. */
 export const regionToken = (countryCode: string, code: string) =>
   `region:${countryCode.toLowerCase()}:${code.toLowerCase()}`;
+/**
+ * A city by its name alone, in whatever country (`cityname:berlin`): what the `city` filter names
+ * (statement.ts filterTokens), so the index intersects it with the words and the other filters.
+ */
+export const cityNameToken = (name: string) => `cityname:${termKey(name)}`;
 /** A city within its country, by any normalised name: `city:de:koln`, `city:us:new york`. */
 export const cityToken = (countryCode: string, name: string) => `city:${countryCode.toLowerCase()}:${termKey(name)}`;
 
