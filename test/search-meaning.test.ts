@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
-import { get, startApp, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT } from "./support/search-wire.ts";
+import { get, type TestApp } from "./support/app.ts";
+import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -147,8 +146,7 @@ const CORPUS = [
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+  app = await appWithCorpus(CORPUS);
 });
 afterAll(() => app?.stop());
 

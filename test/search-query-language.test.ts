@@ -3,8 +3,8 @@ import { importExperts, validateImport } from "../src/experts/import-file.ts";
 import { queryLanguage } from "../src/search/query-language.ts";
 import { normalizeText } from "../src/search/normalize.ts";
 import { tokenize } from "../src/search/tokenize.ts";
-import { get, startApp, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT } from "./support/search-wire.ts";
+import { get, type TestApp } from "./support/app.ts";
+import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -52,8 +52,7 @@ describe("the language a query is written in", () => {
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-  await importExperts(app.server.db.sql, validateImport(CORPUS.map((value, i) => ({ at: `record ${i}`, value }))));
+  app = await appWithCorpus(CORPUS);
 });
 afterAll(() => app?.stop());
 

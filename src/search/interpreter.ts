@@ -25,6 +25,9 @@ import { isRole } from "./roles.ts";
 import { categoryToken, cityToken, countryToken, languageToken, regionToken, subcategoryToken } from "./tokens.ts";
 import { type Concept, conceptId, type Vocabulary } from "./vocabulary.ts";
 
+/** A region's or a city's key (`US:TX`, `DE:Cologne`) as its country code and the rest. */
+const placeKey = (key: string): [string, string] => [key.slice(0, 2), key.slice(3)];
+
 /** Function words that are part of names ("de Boer", "van Dijk", "dos Santos", "bin Said"). */
 const NAME_PARTICLES = new Set([
   "de",
@@ -98,12 +101,12 @@ export class Interpreter {
         this.recognized.countries.add(concept.key);
         return all(this.token(concept, () => [exact(countryToken(concept.key))]));
       case "region": {
-        const [country, code] = [concept.key.slice(0, 2), concept.key.slice(3)];
+        const [country, code] = placeKey(concept.key);
         this.recognized.regions.add(`${code}, ${country}`);
         return all(this.token(concept, () => [exact(regionToken(country, code))]));
       }
       case "city": {
-        const [country, name] = [concept.key.slice(0, 2), concept.key.slice(3)];
+        const [country, name] = placeKey(concept.key);
         this.recognized.cities.add(`${name}, ${country}`);
         return all(
           remembered(this.vocabulary, `city\n${concept.key}`, () =>

@@ -213,12 +213,10 @@ async function run(
           countAll(sql, plan, plan.parsed?.groups.length ? wordMatches : null),
         );
   const exact = counted <= EXACT_TOTAL_LIMIT && !lowerBound;
-  // A lower bound holds at least the rows this page shows.
+  // A lower bound (the cap, or a bounded rest tier's count) holds at least the rows this page shows.
   const total = exact
     ? counted
-    : counted <= EXACT_TOTAL_LIMIT
-      ? Math.max(counted, rows.length ? offset + rows.length : 0)
-      : Math.max(EXACT_TOTAL_LIMIT, offset + rows.length);
+    : Math.max(Math.min(counted, EXACT_TOTAL_LIMIT), rows.length ? offset + rows.length : 0);
   const known = { filterKey, version, vocabulary, noMatch: exact && total === 0 };
   return {
     experts,

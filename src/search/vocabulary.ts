@@ -90,6 +90,8 @@ export class Vocabulary {
     const inDocuments = new Set<string>();
     for (const entry of entries) {
       const queryOnly = entry.locale === QUERY_VOCABULARY_LOCALE && queryWritten.has(entry.term);
+      if (entry.kind === "synonym" && entry.locale === "en" && NAMED_THING.test(entry.term))
+        this.namedThings.add(entry.key);
       for (const key of termSpellings(termKey(entry.term))) {
         if (entry.kind === "stop") {
           for (const word of key.split(" ")) this.stops.add(word);
@@ -98,8 +100,6 @@ export class Vocabulary {
         (queryOnly ? this.queryOnly : inDocuments).add(key);
         const concept: Concept = { kind: entry.kind, key: entry.key };
         if (entry.kind === "subcategory" && entry.locale === "en" && NAMED.test(entry.term)) this.names.add(key);
-        if (entry.kind === "synonym" && entry.locale === "en" && NAMED_THING.test(entry.term))
-          this.namedThings.add(entry.key);
         addConcept(this.concepts, key, concept);
         const id = conceptId(concept);
         const terms = this.termsOf.get(id) ?? new Set<string>();

@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
-import { get, type TestApp } from "./app.ts";
+import { importExperts, validateImport } from "../../src/experts/import-file.ts";
+import { get, startApp, type TestApp } from "./app.ts";
 
 /**
  * The fields an expert of a test corpus shares with most demo experts (verified, open and
@@ -29,4 +30,11 @@ export async function specialtiesOf(app: TestApp, slug: string): Promise<string[
     select s.subcategory_slug as slug from expert_subcategories s join experts e on e.id = s.expert_id
     where e.slug = ${slug}`;
   return rows.map((r) => r.slug);
+}
+
+/** An app of a suite's own (rate limits off, quiet) with `corpus` imported beside the demo directory. */
+export async function appWithCorpus(corpus: readonly object[]): Promise<TestApp> {
+  const app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+  await importExperts(app.server.db.sql, validateImport(corpus.map((value, i) => ({ at: `record ${i}`, value }))));
+  return app;
 }
