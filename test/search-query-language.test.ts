@@ -47,6 +47,19 @@ describe("the language a query is written in", () => {
     expect(language("tax advisor")).toBeNull();
     expect(language("Steuerberater")).toBeNull();
   });
+
+  it("counts a term that one language's vocabulary alone writes as one of its words", () => {
+    const withTerms = (q: string, terms: string[]) => queryLanguage(q, tokenize(normalizeText(q)), terms);
+    // "pour" alone is one French word: the term "conseiller fiscal" makes two.
+    expect(language("conseiller fiscal pour particuliers")).toBeNull();
+    expect(withTerms("conseiller fiscal pour particuliers", ["conseiller fiscal", "particuliers"])).toBe("fr");
+    // "de" is as Spanish as it is Portuguese, French or Dutch; "revisión de contrato" and "alquiler" are Spanish.
+    expect(withTerms("revisión de contrato de alquiler", ["revision de contrato", "alquiler"])).toBe("es");
+    // A term two languages write ("contrato": es and pt) tells neither.
+    expect(withTerms("contrato", ["contrato"])).toBeNull();
+    // One telling term is not enough on its own.
+    expect(withTerms("Steuerberater", ["steuerberater"])).toBeNull();
+  });
 });
 
 let app: TestApp;
@@ -66,6 +79,8 @@ describe("speakers of the query's language first among equals", () => {
   it("puts the French speaker first for a French query, the German speaker for a German one", async () => {
     expect((await slugs("je cherche un conseiller fiscal pour ma déclaration de revenus"))[0]).toBe("t-lang-french");
     expect((await slugs("Ich suche einen Steuerberater für meine Steuererklärung"))[0]).toBe("t-lang-german");
+    // One function word ("pour") and a term only French writes.
+    expect((await slugs("conseiller fiscal pour particuliers"))[0]).toBe("t-lang-french");
   });
 
   it("leaves English queries and queries of no telling language in the order of the rating", async () => {

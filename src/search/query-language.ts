@@ -34,6 +34,29 @@ function functionWords(): ReadonlyMap<string, ReadonlySet<string>> {
   return stops;
 }
 
+let owners: ReadonlyMap<string, readonly string[]> | null = null;
+
+/**
+ * Which alphabetic languages' files write each term (not the stop rows), by its key: "alquiler"
+ * and "revisión de contrato" are Spanish only, "contrato" Spanish and Portuguese.
+ */
+function termLanguages(): ReadonlyMap<string, readonly string[]> {
+  if (owners) return owners;
+  const found = new Map<string, Set<string>>();
+  for (const [language, text] of [...Object.entries(BUILTIN_VOCABULARY), ...Object.entries(QUERY_VOCABULARY)]) {
+    if (!(ALPHABETIC as readonly string[]).includes(language)) continue;
+    for (const line of text.split(/\r?\n/)) {
+      if (line.startsWith("#") || line.startsWith("stop\t")) continue;
+      for (const term of (line.split("\t")[2] ?? "").split("|")) {
+        const key = termKey(term.trim());
+        if (key) (found.get(key) ?? found.set(key, new Set()).get(key)!).add(language);
+      }
+    }
+  }
+  owners = new Map([...found].map(([key, languages]) => [key, [...languages]]));
+  return owners;
+}
+
 /**
  * The ISO 639-1 code of the language `q` is written in, or null when it cannot tell: Korean,
  * Japanese, Chinese and Russian by their scripts (kana makes Han Japanese); an alphabetic
@@ -41,14 +64,20 @@ function functionWords(): ReadonlyMap<string, ReadonlySet<string>> {
  * two of the query's and more than any other does. A person who writes in a language most likely
  * wants someone who speaks it; the words alone rarely say so ("conseiller fiscal pour particuliers").
  */
-export function queryLanguage(text: string, tokens: readonly Token[]): string | null {
+export function queryLanguage(text: string, tokens: readonly Token[], terms: readonly string[] = []): string | null {
   if (HANGUL.test(text)) return "ko";
   if (KANA.test(text)) return "ja";
   if (HAN.test(text)) return "zh";
   if (CYRILLIC.test(text)) return "ru";
   const counts = [...functionWords()].map(([language, words]) => ({
     language,
-    count: tokens.filter((t) => words.has(t.text)).length,
+    count:
+      tokens.filter((t) => words.has(t.text)).length +
+      // A term of the vocabulary that one language alone writes says so as a function word does.
+      terms.filter((term) => {
+        const languages = termLanguages().get(term);
+        return languages?.length === 1 && languages[0] === language;
+      }).length,
   }));
   counts.sort((a, b) => b.count - a.count);
   const [best, second] = counts;
