@@ -68,6 +68,7 @@ describe("function words of the query languages", () => {
     ["es", "Nunca he registrado una marca; quizás alguien me puede ayudar a registrar la marca", ["nunca", "quizas"]],
     ["de", "Ich weiß überhaupt nicht, ob wir deshalb unsere Marke anmelden dürfen", ["uberhaupt", "deshalb", "durfen"]],
     ["pl", "Nie wiem, czy można jeszcze zarejestrować naszą markę", ["nie", "mozna", "jeszcze"]],
+    ["en", "We have to register our trademark before next week; the last time it took days", ["next", "week", "last", "time", "days"]],
     ["sv", "Vi vill registrera vårt varumärke men vet ingenting om det, aldrig gjort det", ["ingenting", "aldrig"]],
   ];
   for (const [language, q, fillers] of sentences)
