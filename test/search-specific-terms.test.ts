@@ -95,6 +95,18 @@ describe("specific terms in the shipped vocabulary", () => {
     const [seo] = (await parseQuery("seo consultant", vocabulary, noLexicon)).groups;
     expect(seo.weight).toBe(2);
   });
+
+  it("does not read a field's abbreviation in capitals as a code inside its subcategory's phrase", async () => {
+    // "HR policies" is the HR field's everyday phrase: merged with "employee handbook" (the same
+    // subcategory) it keeps both phrasings and the subcategory's token at full weight.
+    const [group] = (await parseQuery("employee handbook and HR policies", vocabulary, noLexicon)).groups;
+    expect(group.weight).toBe(2);
+    const factors = new Map(group.alternatives.map((a) => [a.lexemes.join(" "), a.factor]));
+    expect(factors.get("sub:hr-compliance")).toBe(1);
+    // A code that is no field's abbreviation still makes its phrase specific.
+    const [soc] = (await parseQuery("SOC 2 audit", vocabulary, noLexicon)).groups;
+    expect(soc.weight).toBe(4);
+  });
 });
 
 describe("specific terms over the wire", () => {

@@ -35,7 +35,9 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   // is as specific as a code or a product's name, in whatever language it is written.
   const specific = new Set(
     groups.filter(
-      (g) => isSpecific(g, codes) || (g.concepts !== undefined && (vocabulary.isName(g.label) || g.namedThing)),
+      (g) =>
+        isSpecific(g, withoutFieldCodes(vocabulary, g, codes)) ||
+        (g.concepts !== undefined && (vocabulary.isName(g.label) || g.namedThing)),
     ),
   );
   const byConcept = new Map<string, QueryGroup>();
@@ -98,6 +100,20 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
 }
 
 /** The categories of a group's subcategories. */
+/**
+ * The codes of `q` less a field's own abbreviation ("HR", "IP", "PR") in a phrase of one of its
+ * subcategories: written in capitals, "HR policies" is the HR field's everyday phrase, not a thing
+ * of its own as "SOC 2" or "CPA exam" is. The field's abbreviation alone ("no HR person") stays as
+ * written: a category named in capitals weighs as a specific term (tuning: three sentences lost
+ * their HR experts' places when it did not).
+ */
+function withoutFieldCodes(vocabulary: Vocabulary, group: QueryGroup, codes: ReadonlySet<string>): ReadonlySet<string> {
+  if (!codes.size || group.concepts === undefined) return codes;
+  const fields = new Set(subcategoriesOf(vocabulary, group));
+  const field = (word: string) => vocabulary.lookup(word).some((c) => c.kind === "category" && fields.has(c.key));
+  return new Set([...codes].filter((word) => !field(word)));
+}
+
 function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
   return (group.concepts ?? "")
     .split(" ")
