@@ -241,6 +241,14 @@ describe("search by meaning", () => {
     const cv = await search({ q: "can someone help me fix my CV before I apply for jobs" });
     expect(cv.query_interpretation.recognized.subcategories).toContain("recruiting");
     expect((cv.experts[0] as any).categories).toContain("human-resources");
+    // An endurance race is trained for with food and a body that holds up, in any language.
+    for (const q of ["training for a half marathon, what should I eat?", "Ich laufe meinen ersten Marathon", "准备跑马拉松"]) {
+      const race = await search({ q });
+      expect(race.query_interpretation.recognized.subcategories, q).toEqual(
+        expect.arrayContaining(["nutrition", "physiotherapy"]),
+      );
+      expect((race.experts[0] as any).categories, q).toContain("healthcare");
+    }
   });
 
   it("reads a compound nobody wrote whole by its first part, when the rest is a word too", async () => {

@@ -140,6 +140,8 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "physical pain": ["physiotherapy"],
   "physical pain (2)": ["physiotherapy"],
   "physical pain (3)": ["physiotherapy"],
+  // An endurance race is trained for with what one eats and with a body that holds up.
+  "endurance sport": ["nutrition", "physiotherapy"],
   "weight and diet": ["nutrition"],
   "weight and diet (2)": ["nutrition"],
   "weight and diet (3)": ["nutrition"],
