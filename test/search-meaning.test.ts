@@ -249,6 +249,16 @@ describe("search by meaning", () => {
       );
       expect((race.experts[0] as any).categories, q).toContain("healthcare");
     }
+    // A contract not renewed after an illness is an employment lawyer's matter, a contract's
+    // renewal though the word "contract" is there.
+    for (const q of ["mijn werkgever wil mijn contract niet verlengen", "my employer won't renew my contract after I was off sick"]) {
+      const renewal = await search({ q });
+      expect(renewal.query_interpretation.recognized.subcategories, q).toContain("employment-law");
+      expect(renewal.experts[0]?.slug, q).toContain("employment-lawyer");
+    }
+    // A new product's name and logo, registered before another company takes them: trademarks.
+    const mark = await search({ q: "新商品の名前とロゴを他の会社に先に取られないように登録したい" });
+    expect(mark.query_interpretation.recognized.subcategories).toContain("trademarks");
   });
 
   it("reads a compound nobody wrote whole by its first part, when the rest is a word too", async () => {
