@@ -259,6 +259,11 @@ describe("search by meaning", () => {
     // A new product's name and logo, registered before another company takes them: trademarks.
     const mark = await search({ q: "新商品の名前とロゴを他の会社に先に取られないように登録したい" });
     expect(mark.query_interpretation.recognized.subcategories).toContain("trademarks");
+    // Taxed in both countries is double taxation, however it is said.
+    for (const q of ["日本と赴任先の両方で税金を取られないか心配", "will I pay tax in both countries?", "两边都交税怎么办"]) {
+      const twice = await search({ q });
+      expect(twice.query_interpretation.recognized.subcategories, q).toContain("international-tax");
+    }
   });
 
   it("reads a compound nobody wrote whole by its first part, when the rest is a word too", async () => {
