@@ -259,6 +259,10 @@ describe("search by meaning", () => {
     // A new product's name and logo, registered before another company takes them: trademarks.
     const mark = await search({ q: "新商品の名前とロゴを他の会社に先に取られないように登録したい" });
     expect(mark.query_interpretation.recognized.subcategories).toContain("trademarks");
+    // An everyday need's own name is searched beside the user's words: "small company" finds the
+    // Small Business Accountant's title (he was fifth, among accountants matched by category alone).
+    const small = await search({ q: "accountant for my small company" });
+    expect(small.experts.slice(0, 3).map((e) => e.slug)).toContain("william-robinson-small-business-accountant");
     // Taxed in both countries is double taxation, however it is said.
     for (const q of ["日本と赴任先の両方で税金を取られないか心配", "will I pay tax in both countries?", "两边都交税怎么办"]) {
       const twice = await search({ q });

@@ -149,7 +149,11 @@ export class Interpreter {
           return all.length ? dedupe(all) : null;
         })
       : null;
-    alternatives.push(...this.synonymWords(label, named), ...otherGender(this.vocabulary, label, named));
+    alternatives.push(
+      ...this.synonymWords(label, named),
+      ...otherGender(this.vocabulary, label, named),
+      ...this.needNames(label, concepts.filter(served)),
+    );
     // A named thing (a visa route, a card: "Blaue Karte EU") has its own names in every language,
     // searched as words when the query names it as a specific term (settle.ts): a profile's tag
     // "eu blue card" is what the German asks for, whatever that expert's subcategory. Only a
@@ -195,6 +199,17 @@ export class Interpreter {
       ...(thingNames.length ? { thingNames } : {}),
       ...(namedThing ? { namedThing } : {}),
     });
+  }
+
+  /**
+   * An everyday need's own name (its row's key: "small business", "apartment"), searched as words
+   * beside the user's: "small company" also finds the "Small Business Accountant". One alternative
+   * a need, not its terms in every language (addConceptGroup). Tuning: 7 queries up, 2 down.
+   */
+  needNames(label: string, needs: readonly Concept[]): Alternative[] {
+    const names = new Set(needs.map((c) => c.key.replace(/ \(\d+\)$/, "")));
+    names.delete(label);
+    return [...names].map((name) => exact(...termLexemes(name)));
   }
 
   /**
