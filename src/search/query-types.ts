@@ -125,7 +125,8 @@ export const MODIFIERS = new Set([
  * than what they ask for: beside another need they are its setting ("Sto lanciando un'app e
  * vorrei proteggere il nome", "my employer gave me stock options … owe tax", "I'm a freelancer and
  * haven't filed my taxes", "Prüfung der Patentfähigkeit": a patentability check, not an exam,
- * "contador para mi pequeña empresa": an accountant, not a small-business advisor) and
+ * "contador para mi pequeña empresa": an accountant, not a small-business advisor, "what to eat
+ * while training for a marathon": a nutritionist, the race its setting) and
  * weigh as filler (settle.ts contextThings). Alone they are the need ("app developer", "help
  * preparing for an exam"). Not a home or a company: buying a flat or founding a company is the need.
  */
@@ -139,6 +140,7 @@ export const CONTEXT = new Set([
   "freelancer",
   "self-employed",
   "exam",
+  "endurance sport",
 ]);
 
 /** The vocabulary's synonym of the professions nobody in the directory practises ("personal trainer", "plumber"). */

@@ -51,6 +51,12 @@ export function soughtProfessions(interpreter: Interpreter, words: readonly stri
     }
     const start = interpreter.spans.get(group)?.start;
     if (start === undefined) continue;
+    // A query that begins with it asks for it ("personal trainer for a marathon", "plumber in
+    // Berlin"): what follows is what the work is for, as after a seeking word.
+    if (start === 0) {
+      group.sought = true;
+      continue;
+    }
     for (let i = start - 1; i >= 0 && i >= start - 1 - MAX_BETWEEN; i--) {
       if (SEEK_WORDS.has(words[i])) {
         group.sought = true;
