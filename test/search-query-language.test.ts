@@ -23,7 +23,16 @@ const advisor = (slug: string, name: string, rating: number, languages: string[]
   languages_spoken: languages,
   translations: { en: { title: "Tax advisor", tagline: "Income tax returns for individuals" } },
 });
+// Two advisors in Monaco who fit alike but for their price: with a budget, the cheaper scores a
+// little more (statement.ts withBudget), less than speaking the query's language adds.
+const priced = (slug: string, name: string, price: number, languages: string[]) => ({
+  ...advisor(slug, name, 4.5, languages),
+  location: { city: "Monaco", country_code: "MC" },
+  services: [{ title: "Tax return", price_usd: price, price_type: "fixed", duration_minutes: 60 }],
+});
 const CORPUS = [
+  priced("t-lang-cheaper", "Paul Grant", 100, ["en"]),
+  priced("t-lang-french-dearer", "Marie Laval", 110, ["fr", "en"]),
   advisor("t-lang-english", "Alex Brown", 4.9, ["en"]),
   advisor("t-lang-italian", "Bianca Conti", 4.8, ["it", "en"]),
   advisor("t-lang-french", "Claire Dubois", 4.1, ["fr", "en"]),
@@ -88,6 +97,21 @@ describe("speakers of the query's language first among equals", () => {
     // English is written by people of every language: no preference (the judged sets grade alike).
     expect(await slugs("I need a tax advisor for my income tax return")).toEqual(byRating);
     expect(await slugs("Steuerberater")).toEqual(byRating);
+  });
+
+  it("puts a speaker first among experts who fit about alike, not only exactly alike", async () => {
+    const inMonaco = async (q: string) => {
+      const res = await get(app, `/api/agents/experts?${new URLSearchParams({ country: "MC", max_price: "200", q })}`);
+      expect(res.status).toBe(200);
+      return (res.body as { experts: { slug: string }[] }).experts.map((e) => e.slug);
+    };
+    // In English the cheaper comes first (a twentieth of a tenth of a match less at the bound)…
+    expect(await inMonaco("I need a tax advisor for my income tax return")).toEqual(["t-lang-cheaper", "t-lang-french-dearer"]);
+    // …in French the one who speaks it, ten dollars dearer.
+    expect(await inMonaco("je cherche un conseiller fiscal pour ma déclaration de revenus")).toEqual([
+      "t-lang-french-dearer",
+      "t-lang-cheaper",
+    ]);
   });
 
   it("never lifts a speaker over a better match", async () => {
