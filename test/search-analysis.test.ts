@@ -207,6 +207,17 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("zeppelin restorer")).zeppelin).toBe(GROUP_WEIGHT.word);
   });
 
+  it("weighs a need written after 'for' another need as whom that one is for", async () => {
+    const w = await weights("salary benchmarking for startups");
+    expect(w["salary benchmarking"]).toBe(GROUP_WEIGHT.profession);
+    expect(w.startups).toBe(GROUP_WEIGHT.word);
+    // Stop words may stand between, in other languages too; alone the same need weighs in full.
+    expect((await weights("abogado laboral para nuestra startup")).startup).toBe(GROUP_WEIGHT.word);
+    expect((await weights("startups")).startups).toBe(GROUP_WEIGHT.profession);
+    // Before the other need it is no audience: "for startups, salary benchmarking" keeps both.
+    expect((await weights("for startups salary benchmarking")).startups).toBe(GROUP_WEIGHT.profession);
+  });
+
   it("weighs a specific term written as a code above the generic word beside it, and lets no parent category stand in", async () => {
     const { groups } = await parse("SOC 2 audit");
     const [soc, audit] = groups;

@@ -111,7 +111,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
   originPlaces(interpreter, words);
-  contextThings(interpreter);
+  contextThings(interpreter, words);
   soughtProfessions(interpreter, words);
   const r = interpreter.recognized;
   return {
