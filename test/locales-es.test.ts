@@ -165,9 +165,7 @@ describe("search in Spanish", () => {
     // Among Spanish speakers: a Spanish query puts them first among equals, an English one does not.
     const spanishSpeakers = slugs(await search("abogado en España", "&language=es"));
     expect(spanishSpeakers.length).toBeGreaterThan(1);
-    expect(spanishSpeakers).toEqual(
-      slugs(await search("lawyer in spain", "&language=es")),
-    );
+    expect(spanishSpeakers).toEqual(slugs(await search("lawyer in spain", "&language=es")));
   });
 
   it("answers with Spanish texts for locale=es", async () => {

@@ -52,7 +52,11 @@ afterAll(() => app?.stop());
 
 interface Found {
   experts: { slug: string }[];
-  query_interpretation: { terms: string[]; ignored: string[]; recognized: { categories: string[]; subcategories: string[] } };
+  query_interpretation: {
+    terms: string[];
+    ignored: string[];
+    recognized: { categories: string[]; subcategories: string[] };
+  };
 }
 
 async function search(q: string): Promise<Found> {
@@ -63,12 +67,20 @@ async function search(q: string): Promise<Found> {
 
 describe("function words of the query languages", () => {
   const sentences: [string, string, string[]][] = [
-    ["it", "A chi devo rivolgermi? Vorrei proteggere il marchio della mia azienda anche all'estero", ["chi", "devo", "rivolgermi"]],
+    [
+      "it",
+      "A chi devo rivolgermi? Vorrei proteggere il marchio della mia azienda anche all'estero",
+      ["chi", "devo", "rivolgermi"],
+    ],
     ["pt", "Nunca fiz isso antes, talvez alguém possa registrar a marca da minha empresa", ["nunca", "talvez"]],
     ["es", "Nunca he registrado una marca; quizás alguien me puede ayudar a registrar la marca", ["nunca", "quizas"]],
     ["de", "Ich weiß überhaupt nicht, ob wir deshalb unsere Marke anmelden dürfen", ["uberhaupt", "deshalb", "durfen"]],
     ["pl", "Nie wiem, czy można jeszcze zarejestrować naszą markę", ["nie", "mozna", "jeszcze"]],
-    ["en", "We have to register our trademark before next week; the last time it took days", ["next", "week", "last", "time", "days"]],
+    [
+      "en",
+      "We have to register our trademark before next week; the last time it took days",
+      ["next", "week", "last", "time", "days"],
+    ],
     ["sv", "Vi vill registrera vårt varumärke men vet ingenting om det, aldrig gjort det", ["ingenting", "aldrig"]],
   ];
   for (const [language, q, fillers] of sentences)

@@ -242,7 +242,11 @@ describe("search by meaning", () => {
     expect(cv.query_interpretation.recognized.subcategories).toContain("recruiting");
     expect((cv.experts[0] as any).categories).toContain("human-resources");
     // An endurance race is trained for with food and a body that holds up, in any language.
-    for (const q of ["training for a half marathon, what should I eat?", "Ich laufe meinen ersten Marathon", "准备跑马拉松"]) {
+    for (const q of [
+      "training for a half marathon, what should I eat?",
+      "Ich laufe meinen ersten Marathon",
+      "准备跑马拉松",
+    ]) {
       const race = await search({ q });
       expect(race.query_interpretation.recognized.subcategories, q).toEqual(
         expect.arrayContaining(["nutrition", "physiotherapy"]),
@@ -251,7 +255,10 @@ describe("search by meaning", () => {
     }
     // A contract not renewed after an illness is an employment lawyer's matter, a contract's
     // renewal though the word "contract" is there.
-    for (const q of ["mijn werkgever wil mijn contract niet verlengen", "my employer won't renew my contract after I was off sick"]) {
+    for (const q of [
+      "mijn werkgever wil mijn contract niet verlengen",
+      "my employer won't renew my contract after I was off sick",
+    ]) {
       const renewal = await search({ q });
       expect(renewal.query_interpretation.recognized.subcategories, q).toContain("employment-law");
       expect(renewal.experts[0]?.slug, q).toContain("employment-lawyer");
@@ -264,7 +271,11 @@ describe("search by meaning", () => {
     const small = await search({ q: "accountant for my small company" });
     expect(small.experts.slice(0, 3).map((e) => e.slug)).toContain("william-robinson-small-business-accountant");
     // Taxed in both countries is double taxation, however it is said.
-    for (const q of ["日本と赴任先の両方で税金を取られないか心配", "will I pay tax in both countries?", "两边都交税怎么办"]) {
+    for (const q of [
+      "日本と赴任先の両方で税金を取られないか心配",
+      "will I pay tax in both countries?",
+      "两边都交税怎么办",
+    ]) {
       const twice = await search({ q });
       expect(twice.query_interpretation.recognized.subcategories, q).toContain("international-tax");
     }

@@ -106,7 +106,10 @@ describe("speakers of the query's language first among equals", () => {
       return (res.body as { experts: { slug: string }[] }).experts.map((e) => e.slug);
     };
     // In English the cheaper comes first (a twentieth of a tenth of a match less at the bound)…
-    expect(await inMonaco("I need a tax advisor for my income tax return")).toEqual(["t-lang-cheaper", "t-lang-french-dearer"]);
+    expect(await inMonaco("I need a tax advisor for my income tax return")).toEqual([
+      "t-lang-cheaper",
+      "t-lang-french-dearer",
+    ]);
     // …in French the one who speaks it, ten dollars dearer.
     expect(await inMonaco("je cherche un conseiller fiscal pour ma déclaration de revenus")).toEqual([
       "t-lang-french-dearer",

@@ -105,7 +105,11 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     );
   }
   const words = tokens.map((t) => t.text);
-  const language = queryLanguage(q, tokens, interpreter.groups.map((g) => g.label));
+  const language = queryLanguage(
+    q,
+    tokens,
+    interpreter.groups.map((g) => g.label),
+  );
   teachLanguages(interpreter, words, language);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
