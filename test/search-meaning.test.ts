@@ -270,6 +270,15 @@ describe("search by meaning", () => {
     // Small Business Accountant's title (he was fifth, among accountants matched by category alone).
     const small = await search({ q: "accountant for my small company" });
     expect(small.experts.slice(0, 3).map((e) => e.slug)).toContain("william-robinson-small-business-accountant");
+    // Nobody finding one's shop on Google is search engine optimisation, in the person's words.
+    for (const q of [
+      "casi nadie me encuentra en Google",
+      "nobody finds me on google",
+      "niemand findet uns bei Google",
+    ]) {
+      const seo = await search({ q });
+      expect(seo.query_interpretation.recognized.subcategories, q).toContain("seo");
+    }
     // Taxed in both countries is double taxation, however it is said.
     for (const q of [
       "日本と赴任先の両方で税金を取られないか心配",
