@@ -218,6 +218,25 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("for startups salary benchmarking")).startups).toBe(GROUP_WEIGHT.profession);
   });
 
+  it("weighs a profession after 'I am' as who the asker is, beside the need they ask about", async () => {
+    const w = await weights("I'm a software architect and I need a tax advisor");
+    expect(w["tax advisor"]).toBe(GROUP_WEIGHT.profession);
+    expect(w["software architect"]).toBe(GROUP_WEIGHT.filler);
+    expect((await weights("jestem programistą i szukam doradcy podatkowego")).programista).toBe(GROUP_WEIGHT.filler);
+    // Alone it is what is asked about.
+    expect((await weights("I'm a software architect"))["software architect"]).toBe(GROUP_WEIGHT.profession);
+  });
+
+  it("reads PR beside an application or a visa as permanent residence, not beside an agency", async () => {
+    const recognized = async (q: string) => {
+      const { interpretation } = await parse(q);
+      return [...interpretation.recognized.categories, ...interpretation.recognized.subcategories];
+    };
+    expect(await recognized("PR application")).toEqual(["citizenship"]);
+    expect(await recognized("PR visa for Australia")).toContain("citizenship");
+    expect(await recognized("PR agency")).not.toContain("citizenship");
+  });
+
   it("weighs a specific term written as a code above the generic word beside it, and lets no parent category stand in", async () => {
     const { groups } = await parse("SOC 2 audit");
     const [soc, audit] = groups;
