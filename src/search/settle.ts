@@ -99,7 +99,6 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   for (const group of modifiers) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler / modifiers.length);
 }
 
-/** The categories of a group's subcategories. */
 /**
  * The codes of `q` less a field's own abbreviation ("HR", "IP", "PR") in a phrase of one of its
  * subcategories: written in capitals, "HR policies" is the HR field's everyday phrase, not a thing
@@ -114,6 +113,7 @@ function withoutFieldCodes(vocabulary: Vocabulary, group: QueryGroup, codes: Rea
   return new Set([...codes].filter((word) => !field(word)));
 }
 
+/** The categories of a group's subcategories. */
 function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
   return (group.concepts ?? "")
     .split(" ")
@@ -170,14 +170,8 @@ const I_AM = new Set(["im", "am", "suis", "bin", "soy", "sou", "sono", "ben", "j
  * app or their startup does. Tuning: 2 queries up, none down; at a word's weight one of them less.
  */
 function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
-  const { groups, spans, vocabulary } = interpreter;
-  const asker = groups.filter((group) => {
-    const start = spans.get(group)?.start;
-    if (start === undefined || !need(group)) return false;
-    let i = start - 1;
-    while (i >= 0 && start - i <= 3 && !I_AM.has(words[i]) && vocabulary.isStopWord(words[i])) i--;
-    return i >= 0 && I_AM.has(words[i]);
-  });
+  const { groups } = interpreter;
+  const asker = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, I_AM) >= 0);
   if (!asker.length || !groups.some((g) => need(g) && !asker.includes(g))) return;
   for (const group of asker) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
 }
@@ -193,14 +187,28 @@ const FOR_WORDS = new Set(["for", "pour", "fur", "para", "per", "voor", "dla", "
  * filler's weight one went down.
  */
 function forWhom(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
-  const { groups, spans, vocabulary } = interpreter;
+  const { groups, spans } = interpreter;
   for (const group of groups) {
-    const start = spans.get(group)?.start;
-    if (start === undefined || !need(group)) continue;
-    let i = start - 1;
-    while (i >= 0 && start - i <= 3 && !FOR_WORDS.has(words[i]) && vocabulary.isStopWord(words[i])) i--;
-    if (i < 0 || !FOR_WORDS.has(words[i])) continue;
-    const after = groups.some((g) => g !== group && need(g) && (spans.get(g)?.end ?? Number.POSITIVE_INFINITY) < i);
-    if (after) group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
+    const at = need(group) ? markerBefore(interpreter, group, words, FOR_WORDS) : -1;
+    if (at < 0) continue;
+    const follows = groups.some((g) => g !== group && need(g) && (spans.get(g)?.end ?? Number.POSITIVE_INFINITY) < at);
+    if (follows) group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
   }
+}
+
+/**
+ * Where one of `markers` stands right before `group` ("for", "I am"), with at most two stop words
+ * between ("for our", "I'm a"), or -1.
+ */
+function markerBefore(
+  interpreter: Interpreter,
+  group: QueryGroup,
+  words: readonly string[],
+  markers: ReadonlySet<string>,
+): number {
+  const start = interpreter.spans.get(group)?.start;
+  if (start === undefined) return -1;
+  let i = start - 1;
+  while (i >= 0 && start - i <= 3 && !markers.has(words[i]) && interpreter.vocabulary.isStopWord(words[i])) i--;
+  return i >= 0 && markers.has(words[i]) ? i : -1;
 }
