@@ -34,26 +34,29 @@ function functionWords(): ReadonlyMap<string, ReadonlySet<string>> {
   return stops;
 }
 
-let owners: ReadonlyMap<string, readonly string[]> | null = null;
+let owners: ReadonlyMap<string, string> | null = null;
 
 /**
- * Which alphabetic languages' files write each term (not the stop rows), by its key: "alquiler"
- * and "revisión de contrato" are Spanish only, "contrato" Spanish and Portuguese.
+ * The one alphabetic language whose files write each term (not the stop rows), by its key:
+ * "alquiler" and "revisión de contrato" are Spanish; "contrato", which Spanish and Portuguese both
+ * write, is left out. Built once a process (~0.1 s), kept as only the terms one language owns.
  */
-function termLanguages(): ReadonlyMap<string, readonly string[]> {
+function termLanguages(): ReadonlyMap<string, string> {
   if (owners) return owners;
-  const found = new Map<string, Set<string>>();
+  const found = new Map<string, string | null>();
   for (const [language, text] of [...Object.entries(BUILTIN_VOCABULARY), ...Object.entries(QUERY_VOCABULARY)]) {
     if (!(ALPHABETIC as readonly string[]).includes(language)) continue;
     for (const line of text.split(/\r?\n/)) {
       if (line.startsWith("#") || line.startsWith("stop\t")) continue;
       for (const term of (line.split("\t")[2] ?? "").split("|")) {
         const key = termKey(term.trim());
-        if (key) (found.get(key) ?? found.set(key, new Set()).get(key)!).add(language);
+        if (!key) continue;
+        const owner = found.get(key);
+        found.set(key, owner === undefined || owner === language ? language : null);
       }
     }
   }
-  owners = new Map([...found].map(([key, languages]) => [key, [...languages]]));
+  owners = new Map([...found].filter((entry): entry is [string, string] => entry[1] !== null));
   return owners;
 }
 
@@ -74,10 +77,7 @@ export function queryLanguage(text: string, tokens: readonly Token[], terms: rea
     count:
       tokens.filter((t) => words.has(t.text)).length +
       // A term of the vocabulary that one language alone writes says so as a function word does.
-      terms.filter((term) => {
-        const languages = termLanguages().get(term);
-        return languages?.length === 1 && languages[0] === language;
-      }).length,
+      terms.filter((term) => termLanguages().get(term) === language).length,
   }));
   counts.sort((a, b) => b.count - a.count);
   const [best, second] = counts;
