@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { get, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
+import type { TestApp } from "./support/app.ts";
+import { OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -59,11 +59,7 @@ interface Found {
   };
 }
 
-async function search(q: string): Promise<Found> {
-  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", q })}`);
-  expect(res.status).toBe(200);
-  return res.body as Found;
-}
+const search = async (q: string) => (await searchJson(app, q)) as Found;
 
 describe("function words of the query languages", () => {
   const sentences: [string, string, string[]][] = [
