@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
 import { boundQuery } from "../src/search/bounds.ts";
 import { parseQuery } from "../src/search/query.ts";
+import { UNLISTED } from "../src/search/query-types.ts";
 import { SERVED_BY } from "../src/search/served-by.ts";
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
@@ -63,11 +64,32 @@ describe("the everyday needs the vocabulary ships", () => {
     // would link it (vocabulary.ts linkSynonyms), and "moving to Berlin for a job" found recruiters.
     const unlinked = ["job", "marriage", "translation", "health insurance", "pregnancy"];
     for (const key of unlinked) expect(vocabulary.linkedProfessions({ kind: "synonym", key }), key).toEqual([]);
-    for (const word of [...unserved, "hairdresser", "cleaning", "photographer", "birthday party", "tattoo", "yoga"]) {
+    // A notary is no lawyer here, nor GMAT a language exam: professions nobody practises.
+    for (const word of [
+      ...unserved,
+      "hairdresser",
+      "cleaning",
+      "photographer",
+      "birthday party",
+      "tattoo",
+      "yoga",
+      "notary",
+      "Notar",
+      "notaire",
+      "GMAT",
+    ]) {
       const served = vocabulary.lookup(word).flatMap((c) => vocabulary.linkedProfessions(c));
       const named = vocabulary.lookup(word).filter((c) => c.kind === "category" || c.kind === "subcategory");
       expect([...served, ...named], word).toEqual([]);
     }
+  });
+
+  it("links the professions nobody practises to no profession, whatever term they share with one", () => {
+    // Linked by a shared term (vocabulary.ts linkSynonyms), every unlisted profession would read as that one.
+    const shared = [...entries, { locale: "en", kind: "synonym", key: UNLISTED, term: "lawyer" }] as typeof entries;
+    const mixed = new Vocabulary(shared, parents);
+    expect(mixed.linkedProfessions({ kind: "synonym", key: UNLISTED })).toEqual([]);
+    expect(vocabulary.linkedProfessions({ kind: "synonym", key: UNLISTED })).toEqual([]);
   });
 });
 
@@ -109,6 +131,8 @@ describe("everyday needs over the wire", () => {
     "cat sitter while I travel",
     "mecánico para mi coche",
     "my dog keeps limping after walks",
+    "GMAT tutor",
+    "notario para firmar la escritura del piso",
   ];
 
   for (const q of NOBODY)

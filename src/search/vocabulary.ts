@@ -2,6 +2,7 @@ import { QUERY_VOCABULARY_LOCALE } from "./builtin-vocabulary.ts";
 import { phraseStem } from "./inflection.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { queryOnlyWrittenTerms } from "./query-only.ts";
+import { UNLISTED } from "./query-types.ts";
 import { SERVED_BY } from "./served-by.ts";
 import { isCjk, tokenize } from "./tokenize.ts";
 
@@ -166,7 +167,9 @@ export class Vocabulary {
     }
     for (const [id, terms] of this.termsOf) {
       const [kind, key] = splitConceptId(id);
-      if (kind !== "synonym") continue;
+      // Professions nobody here practises stand for none, whatever term they share with one
+      // ("notario": a notary is no lawyer here; linked, every unlisted profession was a lawyer).
+      if (kind !== "synonym" || key === UNLISTED) continue;
       const served = this.servedBy(key);
       if (served) {
         this.linked.set(id, served);
