@@ -299,6 +299,13 @@ describe("search by meaning", () => {
     expect((await search({ q: "accountability" })).query_interpretation.recognized.categories).toEqual([]);
   });
 
+  it("reads a German service noun as its adviser ('…beratung' as '…berater')", async () => {
+    // The file writes "Sicherheitsberater" (cybersecurity), not the service "Sicherheitsberatung".
+    const security = await search({ q: "IT-Sicherheitsberatung für Startups" });
+    expect(security.query_interpretation.recognized.subcategories).toContain("cybersecurity");
+    expect((security.experts[0] as any).categories).toContain("technology");
+  });
+
   it("reads a compound by a first part of four letters, except in a common English word", async () => {
     // Dutch "huurappartement": huur (rent) + appartement; the rent of a home is a property matter.
     const rent = await search({ q: "huurappartement" });

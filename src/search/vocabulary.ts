@@ -110,6 +110,7 @@ export class Vocabulary {
           maxCjk = Math.max(maxCjk, Array.from(key).length);
       }
     }
+    this.addServiceNouns();
     // A city is always called by the English name its key carries, and a country by its code.
     for (const id of this.termsOf.keys()) {
       const [kind, key] = splitConceptId(id);
@@ -196,6 +197,22 @@ export class Vocabulary {
   /** The categories and subcategories a synonym stands for (empty for other concepts). */
   linkedProfessions(concept: Concept): Concept[] {
     return this.linked.get(conceptId(concept)) ?? [];
+  }
+
+  /**
+   * German names the service after the adviser ("Steuerberater" → "Steuerberatung",
+   * "Sicherheitsberater" → "IT-Sicherheitsberatung"): a profession's "…berater" also answers to its
+   * "…beratung" where no row writes that word, so the service is read as the profession whether or
+   * not the file lists both.
+   */
+  private addServiceNouns() {
+    for (const [key, concepts] of [...this.concepts]) {
+      if (key.includes(" ") || !key.endsWith("berater") || key.length < 11) continue;
+      const service = `${key.slice(0, -"berater".length)}beratung`;
+      if (this.concepts.has(service)) continue;
+      for (const concept of concepts)
+        if (concept.kind === "category" || concept.kind === "subcategory") this.addTerm(concept, service);
+    }
   }
 
   private addTerm(concept: Concept, term: string) {
