@@ -76,6 +76,8 @@ describe("the everyday needs the vocabulary ships", () => {
       "notary",
       "Notar",
       "notaire",
+      "notariusz",
+      "notaio",
       "GMAT",
     ]) {
       const served = vocabulary.lookup(word).flatMap((c) => vocabulary.linkedProfessions(c));
