@@ -134,6 +134,11 @@ describe("everyday needs over the wire", () => {
     "mecánico para mi coche",
     "my dog keeps limping after walks",
     "GMAT tutor",
+    // From the unlisted professions walked by occupation (ISCO-08 groups 2–9), not from queries.
+    "stonemason",
+    "windscreen repair",
+    "Steinmetz gesucht",
+    "包丁研ぎ",
     "notario para firmar la escritura del piso",
   ];
 
