@@ -344,6 +344,15 @@ describe("search by meaning", () => {
     expect((architecture.experts[0] as any).match.terms).toEqual(["revisao", "arquitetura de software"]);
   });
 
+  it("a nationality names its country, as the country's name does", async () => {
+    const permit = await search({ q: "Canadian work permit application" });
+    expect(permit.query_interpretation.recognized.countries).toEqual(["CA"]);
+    expect((permit as any).match_quality).not.toBe("none");
+    expect((permit.experts[0] as any).location.country_code).toBe("CA");
+    const citizenship = await search({ q: "quero pedir a cidadania norte-americana" });
+    expect(citizenship.query_interpretation.recognized.countries).toEqual(["US"]);
+  });
+
   it("a city named in a request weighs as the need does: the experts there who meet it come first", async () => {
     // The demo's two Shanghai lawyers (property; corporate, contracts) before a Tokyo property
     // adviser who shares more of the sentence's words: buying a flat there is a matter of its law.
