@@ -351,6 +351,8 @@ describe("search by meaning", () => {
     expect((permit.experts[0] as any).location.country_code).toBe("CA");
     const citizenship = await search({ q: "quero pedir a cidadania norte-americana" });
     expect(citizenship.query_interpretation.recognized.countries).toEqual(["US"]);
+    const spanish = await search({ q: "quiero solicitar la ciudadanía estadounidense" });
+    expect(spanish.query_interpretation.recognized.countries).toEqual(["US"]);
   });
 
   it("a city named in a request weighs as the need does: the experts there who meet it come first", async () => {
