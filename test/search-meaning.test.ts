@@ -543,6 +543,14 @@ describe("search by meaning", () => {
     // One word is not cut to its stem: "willing" is not a last will.
     const willing = await search({ q: "willing to relocate" });
     expect(willing.query_interpretation.recognized.subcategories).not.toContain("family-law");
+    // Korean conjugates the verb that ends a phrase the file writes as its stem ("월급을 못 받"), and
+    // a whole word that is a function word ("있어요") is one.
+    const wages = await search({ q: "월급을 못 받고 있어요" });
+    expect(wages.query_interpretation.terms).toEqual(["월급을 못 받"]);
+    expect(wages.query_interpretation.ignored).toContain("있어요");
+    expect(wages.query_interpretation.recognized.subcategories).toContain("employment-law");
+    const breach = await search({ q: "회사가 계약을 어겼어요" });
+    expect(breach.query_interpretation.terms).toContain("계약을 어겼");
   });
 
   it("corrects a word spelt as it sounds, two or three edits away", async () => {

@@ -11,7 +11,7 @@ const HANGUL = /^\p{Script=Hangul}/u;
  * A CJK run: the whole as a term, else its terms by longest match (forward maximum matching),
  * particles dropped, the rest as character pairs. A Korean particle follows the word it marks
  * within the run ("변호사가", "회사에서"), so a run's first syllable is never one: "에어컨" is not
- * the particle 에 and "어컨".
+ * the particle 에 and "어컨". A whole run that is a function word ("있어요", "주세요") is one.
  */
 export function addCjkRun(interpreter: Interpreter, written: string) {
   const { groups, ignored, vocabulary } = interpreter;
@@ -45,7 +45,7 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
       if (concepts.length && (length > 1 || chars.length === 1)) {
         flush(false);
         interpreter.addConceptGroup(piece, concepts);
-      } else if (vocabulary.isStopWord(piece) && (pos > 0 || !HANGUL.test(piece))) {
+      } else if (vocabulary.isStopWord(piece) && (pos > 0 || !HANGUL.test(piece) || length === chars.length)) {
         flush(false);
         ignored.push(piece);
       } else continue;

@@ -282,8 +282,9 @@ export class Vocabulary {
       const slice = words.slice(start, start + length);
       let concepts = this.phrase(slice);
       const last = slice.at(-1)!;
-      const bare = concepts.length || !HANGUL.test(last) ? last : this.withoutParticle(last);
+      let bare = concepts.length || !HANGUL.test(last) ? last : this.withoutParticle(last);
       if (bare !== last) concepts = this.lookup([...slice.slice(0, -1), bare].join(" "));
+      if (!concepts.length && HANGUL.test(last)) ({ bare, concepts } = this.verbStem(slice));
       const particle = concepts.length && bare !== last ? { particle: last.slice(bare.length) } : {};
       // The phrase of more words wins: "cash flow is a problem" is "cash flow problems", not "cash flow".
       if (concepts.length) return gapped && gapped.words > length ? gapped : { length, concepts, ...particle };
@@ -297,6 +298,21 @@ export class Vocabulary {
   private phrase(slice: string[]): Concept[] {
     const concepts = this.lookup(slice.join(" "));
     return concepts.length ? concepts : (this.stemmed.get(phraseStem(slice)) ?? []);
+  }
+
+  /**
+   * A Korean phrase whose last word is a verb the file writes as its stem and the request
+   * conjugates ("월급을 못 받" in "월급을 못 받고 있어요", "계약을 어겼" in "계약을 어겼어요"): the
+   * last word without one to three final syllables of its ending, one syllable left at least.
+   */
+  private verbStem(slice: string[]): { bare: string; concepts: Concept[] } {
+    const last = Array.from(slice.at(-1)!);
+    for (let n = 1; n <= 3 && last.length - n >= 1; n++) {
+      const bare = last.slice(0, -n).join("");
+      const concepts = this.lookup([...slice.slice(0, -1), bare].join(" "));
+      if (concepts.length) return { bare, concepts };
+    }
+    return { bare: slice.at(-1)!, concepts: [] };
   }
 
   /** A Korean word without a particle of one or two syllables that ends it, two syllables left at least. */
