@@ -139,6 +139,7 @@ describe("everyday needs over the wire", () => {
     "windscreen repair",
     "Steinmetz gesucht",
     "包丁研ぎ",
+    "I invented a gadget and need an industrial designer to build the prototype",
     "notario para firmar la escritura del piso",
   ];
 
