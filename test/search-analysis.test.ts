@@ -282,6 +282,13 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     const lawyer = await parseQuery("변호사가 필요해요", vocabulary, noLexicon);
     expect(lawyer.interpretation.terms).toContain("변호사");
     expect(lawyer.interpretation.recognized.categories).toContain("legal");
+    // Korean spaces its words: a city's name after syllables of no term ends a word the vocabulary
+    // lacks. "비즈니스" (business) is not 비즈 and 니스 (Nice); a city that begins the run is the city.
+    const business = await parseQuery("비즈니스 통역사", vocabulary, noLexicon);
+    expect(business.interpretation.recognized.cities).toEqual([]);
+    expect(business.groups.map((g) => g.label)).toContain("비즈니스");
+    const seoul = await parseQuery("서울에서 세무사", vocabulary, noLexicon);
+    expect(seoul.interpretation.recognized.cities).toEqual(["Seoul, KR"]);
   });
 
   it("reads a misspelt word of a phrase as the phrase spelt right, and says what it corrected", async () => {

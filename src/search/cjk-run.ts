@@ -7,6 +7,10 @@ import { bigrams } from "./tokenize.ts";
 /** A run that begins in Hangul: Korean, whose particles follow the word they mark and never begin a run. */
 const HANGUL = /^\p{Script=Hangul}/u;
 
+/** Concepts that are only a place: a city, a region or a country. */
+const onlyPlace = (concepts: readonly { kind: string }[]) =>
+  concepts.every((c) => c.kind === "city" || c.kind === "region" || c.kind === "country");
+
 /**
  * A CJK run: the whole as a term, else its terms by longest match (forward maximum matching),
  * particles dropped, the rest as character pairs. A Korean particle follows the word it marks
@@ -25,6 +29,7 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
   const joined = compact !== run && compact ? vocabulary.lookup(compact) : [];
   if (joined.length) return interpreter.addConceptGroup(compact, joined);
   const chars = Array.from(run);
+  const korean = HANGUL.test(run);
   let unknown = "";
   const flush = (alone: boolean) => {
     // A stray single character between recognised terms is a particle or noise; alone it may be a surname.
@@ -42,7 +47,10 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
     for (let length = Math.min(vocabulary.maxCjkLength, chars.length - pos); length >= 1 && !matched; length--) {
       const piece = chars.slice(pos, pos + length).join("");
       const concepts = vocabulary.lookup(piece);
-      if (concepts.length && (length > 1 || chars.length === 1)) {
+      // Korean spaces its words, so a place's name right after syllables of no term is the end of
+      // a word the vocabulary lacks: "비즈니스" (business) is not 비즈 and 니스, the city of Nice.
+      const inWord = unknown !== "" && korean && onlyPlace(concepts);
+      if (concepts.length && (length > 1 || chars.length === 1) && !inWord) {
         flush(false);
         interpreter.addConceptGroup(piece, concepts);
       } else if (vocabulary.isStopWord(piece) && (pos > 0 || !HANGUL.test(piece) || length === chars.length)) {
