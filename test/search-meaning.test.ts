@@ -519,6 +519,38 @@ describe("search by meaning", () => {
     }
   });
 
+  it("the neighbours of its professions that nobody here practises are no profession, in any language", async () => {
+    // Translators and interpreters (the tutors teach languages), property and building managers (the
+    // property experts advise buyers and tenants), building architects (the architects here are
+    // software architects), inheritance lawyers and physiotherapists for animals: blind judges
+    // found nobody for each, so each is read whole and answers that nobody fits.
+    for (const q of [
+      "sworn translator for my diploma",
+      "Dolmetscher für einen Termin beim Amt",
+      "비즈니스 통역사",
+      "property manager for my rental flat",
+      "Hausverwaltung gesucht",
+      "Jag söker en arkitekt",
+      "Architekt für unseren Anbau",
+      "Anwalt für Erbrecht",
+      "physio for my dog after surgery",
+    ]) {
+      const found = (await search({ q })) as any;
+      expect({ q, quality: found.match_quality }).toEqual({ q, quality: "none" });
+    }
+    // The professions next to them are still served.
+    for (const [q, slug] of [
+      ["Softwarearchitekt", "software-architect"],
+      ["Cloud-Architekt", "cloud"],
+      ["physiotherapist for my knee after surgery", "physiotherapist"],
+      ["Immobilienmakler", "agent"],
+    ]) {
+      const found = (await search({ q })) as any;
+      expect({ q, quality: found.match_quality }).not.toEqual({ q, quality: "none" });
+      expect(found.experts[0].slug, q).toContain(slug);
+    }
+  });
+
   it("never corrects into a function word, a changed first letter or, outside a name, a short word", async () => {
     // "night" was "corrected" into the German "nicht", then into "right"; "lawn" into "law".
     const night = await search({ q: "babysitter for saturday night" });
