@@ -427,6 +427,17 @@ describe("search by meaning", () => {
           accounting: true,
         });
     }
+    // Written as a code, the asker's small business is still their setting, and a coach asked for
+    // beside it is the need: the coaches first (before, "PME" weighed as a rare code, twice a need,
+    // and startup advisors and small-business accountants filled the first nine).
+    const coach = await search({
+      q: "Nous sommes une PME et je cherche un coach pour aider notre directrice générale",
+    });
+    for (const expert of coach.experts.slice(0, 3) as any[])
+      expect({ slug: expert.slug, coach: expert.categories.includes("professional-instructor") }).toEqual({
+        slug: expert.slug,
+        coach: true,
+      });
     // Alone, the setting is the need.
     const smallBusiness = await search({ q: "consultoría para pymes" });
     expect(smallBusiness.experts[0].slug).toContain("startup-advisor");

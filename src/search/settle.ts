@@ -33,11 +33,14 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   const { groups, vocabulary } = interpreter;
   // A thing with a name of its own ("precios de transferencia", "Blaue Karte": Vocabulary.isNamedThing)
   // is as specific as a code or a product's name, in whatever language it is written.
+  // What the asker has or is (their "PME", "SME", "KMU": query-types.ts CONTEXT) is their setting
+  // however they write it, never a rare thing asked for by its code.
   const specific = new Set(
     groups.filter(
       (g) =>
-        isSpecific(g, withoutFieldCodes(vocabulary, g, codes)) ||
-        (g.concepts !== undefined && (vocabulary.isName(g.label) || g.namedThing)),
+        !g.context &&
+        (isSpecific(g, withoutFieldCodes(vocabulary, g, codes)) ||
+          (g.concepts !== undefined && (vocabulary.isName(g.label) || g.namedThing))),
     ),
   );
   const byConcept = new Map<string, QueryGroup>();
@@ -81,7 +84,8 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
     child.alternatives = dedupe([...child.alternatives, ...role.alternatives]);
     groups.splice(groups.indexOf(role), 1);
   }
-  if (groups.some((g) => g.concepts !== undefined && !roleCategory(g)))
+  // The asker's setting is no other need: "une PME … un coach pour …" asks for the coach.
+  if (groups.some((g) => g.concepts !== undefined && !roleCategory(g) && !g.context))
     for (const group of groups) if (roleCategory(group)) group.weight *= GROUP_WEIGHT.word / GROUP_WEIGHT.profession;
   // A profession named, not a city (which weighs as much): filler is filler beside a need.
   if (!groups.some((g) => g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession)) return;
