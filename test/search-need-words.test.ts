@@ -126,6 +126,16 @@ describe("everyday needs over the wire", () => {
       expect(best.some((s) => s.includes(slug))).toBe(true);
     });
 
+  it("reads an account that holds savings as the savings, and an agreement that ends a job as the dismissal", async () => {
+    // "accounts" alone are the books an accountant keeps; a retirement account is savings.
+    const savings = await search("savings spread over a few old retirement accounts, is retiring at 60 realistic");
+    expect(savings.query_interpretation.recognized.categories).not.toContain("accounting");
+    // A termination agreement is the end of a job, not any contract.
+    const dismissal = await search("someone to look over the termination agreement before I sign");
+    expect(dismissal.query_interpretation.recognized.subcategories).toContain("employment-law");
+    expect(dismissal.query_interpretation.recognized.subcategories).not.toContain("contract-law");
+  });
+
   // Everyday needs no profession of the directory serves.
   const NOBODY = [
     "need a photographer for our wedding",
