@@ -631,6 +631,10 @@ describe("search by meaning", () => {
   it("answers none when the need has a word nobody has and only a plain word of it matches", async () => {
     // "director" is in HR directors' titles; nobody is a funeral director.
     expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");
+    // A first name beside the misspelt surname (a word nobody has) is the one meant, not chance.
+    const misspelt = (await search({ q: "Katharina Webber tax" })) as any;
+    expect(misspelt.match_quality).toBe("partial");
+    expect(misspelt.experts[0].slug).toBe("katharina-weber-tax-advisor");
     // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
     // contractors (freelancers' bookkeeping) do not fit a roofer.
     expect(((await search({ q: "roofing contractor" })) as any).match_quality).toBe("none");

@@ -1,7 +1,8 @@
 import type { PendingQuery, Row } from "postgres";
 import type { components } from "../../generated/agents.ts";
 import type { Sql } from "../db/connect.ts";
-import { isShortPhrase } from "./query-groups.ts";
+import { isCommonWord } from "./common-words.ts";
+import { isPlainWord, isShortPhrase } from "./query-groups.ts";
 import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query-types.ts";
 import { alternativeQuery, detoastedDoc } from "./rank.ts";
 import { isRole } from "./roles.ts";
@@ -205,7 +206,7 @@ interface QueryNeed {
   unheard: boolean;
   /** Per group: an everyday word that is only what another need is done to (objectOnly). */
   objectOnly: boolean[];
-  unheardFit: number;
+  unheardFit: number[];
 }
 
 /** Per parsed query (a page describes its ten rows with one): needOf and its companions once, not per row. */
@@ -238,7 +239,11 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   if (parsed.groups.some((g) => g.sought)) needed.fill(false);
   // What may still fit it: a profession, and in a query that reads as a name a name ("seoyeon kim"
   // has the surname of the one meant; "funeral director" no director's).
-  const unheardFit = fitsAs(BIT.category | (parsed.readsAsName ? BIT.name : 0));
+  // So does, in a short phrase, a word in the name that is no common word: "Katharina Webber tax"
+  // has the first name of the one meant and her surname misspelt (a word nobody has).
+  const unheardFit = parsed.groups.map((g) =>
+    fitsAs(BIT.category | (parsed.readsAsName || (short && isPlainWord(g) && !isCommonWord(g.label)) ? BIT.name : 0)),
+  );
   const need = { needed, unheard, objectOnly, unheardFit };
   queryNeeds.set(parsed, need);
   return need;
@@ -273,7 +278,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     if (
       (fit || broaderFit) &&
       needed[i] &&
-      (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit) !== 0))
+      (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit[i]) !== 0))
     ) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
