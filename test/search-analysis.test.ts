@@ -227,6 +227,14 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("I'm a software architect"))["software architect"]).toBe(GROUP_WEIGHT.profession);
   });
 
+  it("weighs a profession after 'from' as what the asker was, beside the need they ask about", async () => {
+    const w = await weights("I'm moving from engineer to managing a team and need help giving feedback");
+    expect(w.engineer).toBe(GROUP_WEIGHT.filler);
+    expect(w["managing a team"]).toBe(GROUP_WEIGHT.profession);
+    // Alone it is what is asked about: advice from a lawyer asks for a lawyer.
+    expect((await weights("advice from a lawyer")).lawyer).toBe(GROUP_WEIGHT.profession);
+  });
+
   it("reads PR beside an application or a visa as permanent residence, not beside an agency", async () => {
     const recognized = async (q: string) => {
       const { interpretation } = await parse(q);

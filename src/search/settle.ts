@@ -163,6 +163,19 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   for (const group of groups) if (group.context) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
   forWhom(interpreter, words, need);
   askerIs(interpreter, words, need);
+  askerWas(interpreter, words, need);
+}
+
+/**
+ * A profession right after "from" beside another need ("moving from engineer to managing a team",
+ * "switching from teacher to UX") is what the asker was, as a city after it is where they come
+ * from (originPlaces): it weighs as filler.
+ */
+function askerWas(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
+  const { groups } = interpreter;
+  const was = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, ORIGIN_WORDS) >= 0);
+  if (!was.length || !groups.some((g) => need(g) && !was.includes(g))) return;
+  for (const group of was) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
 }
 
 /** "I am" in the query languages, as normalizeText writes them ("i'm": im; "är": ar). */
