@@ -115,6 +115,8 @@ describe("everyday needs over the wire", () => {
     ["会社がハッキングされました", "cybersecurity"],
     ["직원들이 자꾸 퇴사해요", "recruiting"],
     ["meu chefe me demitiu sem motivo", "employment-law"],
+    // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
+    ["dostałem ofertę pracy w Berlinie i muszę załatwić sobie niebieską kartę", "work-visas"],
   ];
 
   for (const [q, slug] of NEEDS)
