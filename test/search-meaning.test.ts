@@ -339,6 +339,10 @@ describe("search by meaning", () => {
         .sort(),
     ).toEqual(["chen-lei-real-estate-lawyer", "iris-meijer-residential-property-advisor"]);
     expect((lease.experts[0] as any).match.terms).toContain("revisar");
+    // The noun reads so too: a review of a lease is the lease's review, not any contract's (the
+    // vocabulary's "revisión de contratos" had read "revisión de contrato" first and left "alquiler").
+    const review = await search({ q: "revisión de contrato de alquiler" });
+    expect(review.query_interpretation.terms).toEqual(["revision", "contrato de alquiler"]);
     // Portuguese too: the first architect matches the review as well as the architecture.
     const architecture = await search({ q: "revisão de arquitetura de software" });
     expect((architecture.experts[0] as any).match.terms).toEqual(["revisao", "arquitetura de software"]);
