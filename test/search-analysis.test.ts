@@ -235,6 +235,26 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("advice from a lawyer")).lawyer).toBe(GROUP_WEIGHT.profession);
   });
 
+  it("weighs the one country named beside a need bound to its law or market as a city", async () => {
+    expect((await weights("tax advisor in Germany")).germany).toBe(GROUP_WEIGHT.city);
+    // Not beside a need that travels (marketing), nor beside a city, nor as one of two countries.
+    expect((await weights("marketing agency in Germany")).germany).toBe(GROUP_WEIGHT.word);
+    expect((await weights("tax advisor in Berlin, Germany")).germany).toBe(GROUP_WEIGHT.word);
+    expect((await weights("lawyer in Spain or Portugal")).spain).toBe(GROUP_WEIGHT.word);
+  });
+
+  it("weighs the need a seeking word asks for above the needs that set the scene", async () => {
+    const w = await weights(
+      "Ho un'idea per un piccolo dispositivo medico e, prima di investire, voglio sapere se è brevettabile",
+    );
+    expect(w.brevettabile).toBeGreaterThan(w.investire);
+    // With one need there is nothing to weigh it against.
+    expect((await weights("I need a tax advisor"))["tax advisor"]).toBe(GROUP_WEIGHT.profession);
+    // "know how" in a sentence is the verb, not know-how to protect.
+    const { groups } = await parse("I want to know how much capital gains tax I'll owe");
+    expect(groups.map((g) => g.label)).toEqual(["capital gains tax", "owe"]);
+  });
+
   it("reads PR beside an application or a visa as permanent residence, not beside an agency", async () => {
     const recognized = async (q: string) => {
       const { interpretation } = await parse(q);

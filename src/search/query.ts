@@ -8,9 +8,9 @@ import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
-import { contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
+import { boundCountry, contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
-import { soughtProfessions } from "./sought.ts";
+import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
 import type { Vocabulary } from "./vocabulary.ts";
@@ -116,7 +116,9 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   settle(interpreter, codes);
   originPlaces(interpreter, words);
   contextThings(interpreter, words);
+  boundCountry(interpreter);
   soughtProfessions(interpreter, words);
+  soughtNeeds(interpreter, words);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,

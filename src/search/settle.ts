@@ -149,6 +149,41 @@ export function originPlaces(interpreter: Interpreter, words: readonly string[])
   }
 }
 
+/** Categories whose work is bound to a country's law or market: tax, accounts, law, visas, property. */
+const BOUND_TO_A_COUNTRY = new Set(["legal", "tax-advisory", "accounting", "immigration", "real-estate"]);
+
+/** The categories a group's concepts stand for (a subcategory by its parent). */
+function categoriesOf(vocabulary: Interpreter["vocabulary"], group: QueryGroup): string[] {
+  return (group.concepts ?? "").split(" ").flatMap((id) => {
+    const [kind, key] = id.split("\t");
+    if (kind === "category") return [key];
+    if (kind === "subcategory") return [vocabulary.categoryOfSubcategory.get(key) ?? ""];
+    return [];
+  });
+}
+
+/**
+ * The one country a query names, with no city, beside a need bound to a country's law or market
+ * ("help with my PR application in Australia", "commercialista … in Italia") is where the need is,
+ * as a city is: it weighs as much. Elsewhere a country is as often where the person comes from or
+ * sells to, and weighs as a word.
+ */
+export function boundCountry(interpreter: Interpreter) {
+  const { groups, vocabulary } = interpreter;
+  const places = groups.filter(isPlace);
+  if (places.length !== 1) return;
+  const [place] = places;
+  if (place.alternatives.some((a) => a.lexemes.some((l) => l.startsWith("city:") || l.startsWith("region:")))) return;
+  const bound = groups.some(
+    (g) =>
+      g !== place &&
+      g.weight >= GROUP_WEIGHT.profession &&
+      !g.context &&
+      categoriesOf(vocabulary, g).some((c) => BOUND_TO_A_COUNTRY.has(c)),
+  );
+  if (bound) place.weight = Math.max(place.weight, GROUP_WEIGHT.city);
+}
+
 /**
  * What the asker has or is (query-types.ts CONTEXT: their app, website, startup, employer), beside
  * a need of another kind, is its setting: it weighs as filler, so that the trademark lawyer asked

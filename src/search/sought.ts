@@ -3,6 +3,7 @@
 // there ("I'm a DJ and my landlord wants to evict me", "people search for a plumber"): the first
 // is the need itself, and nobody in the directory has it (match.ts).
 import type { Interpreter } from "./interpreter.ts";
+import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 
 /**
  * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
@@ -65,4 +66,34 @@ export function soughtProfessions(interpreter: Interpreter, words: readonly stri
       if (!interpreter.vocabulary.isStopWord(words[i])) break;
     }
   }
+}
+
+/** At most this many words between a seeking word and the need it asks for ("voglio sapere se è brevettabile"). */
+const MAX_TO_NEED = 4;
+
+/** How much more the need right after a seeking word counts than the sentence's other needs. */
+const SOUGHT_NEED = 1.5;
+
+/**
+ * The need a seeking word asks for ("… prima di investire, voglio sapere se è brevettabile", "j'ai
+ * un entretien d'embauche … je voudrais travailler mon anglais") counts more than a need the
+ * sentence only sets the scene with: the first recognised need within a few words after it.
+ */
+export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) {
+  const { groups, spans } = interpreter;
+  const need = (g: QueryGroup) =>
+    g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession && !g.context && !g.modifier && !g.unlisted;
+  const needs = groups.filter(need);
+  if (needs.length < 2) return;
+  const sought = new Set<QueryGroup>();
+  words.forEach((word, at) => {
+    if (!SEEK_WORDS.has(word)) return;
+    const next = needs
+      .map((g) => ({ g, start: spans.get(g)?.start ?? -1 }))
+      .filter(({ start }) => start > at && start - at - 1 <= MAX_TO_NEED)
+      .sort((a, b) => a.start - b.start)[0];
+    if (next) sought.add(next.g);
+  });
+  if (sought.size === 0 || sought.size === needs.length) return;
+  for (const group of sought) group.weight *= SOUGHT_NEED;
 }
