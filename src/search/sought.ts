@@ -68,8 +68,8 @@ export function soughtProfessions(interpreter: Interpreter, words: readonly stri
   }
 }
 
-/** At most this many words between a seeking word and the need it asks for ("voglio sapere se è brevettabile"). */
-const MAX_TO_NEED = 4;
+/** At most this many words between a seeking word and the need it asks for, stop words aside ("voglio sapere se è brevettabile"). */
+const MAX_TO_NEED = 3;
 
 /** How much more the need right after a seeking word counts than the sentence's other needs. */
 const SOUGHT_NEED = 1.5;
@@ -77,7 +77,7 @@ const SOUGHT_NEED = 1.5;
 /**
  * The need a seeking word asks for ("… prima di investire, voglio sapere se è brevettabile", "j'ai
  * un entretien d'embauche … je voudrais travailler mon anglais") counts more than a need the
- * sentence only sets the scene with: the first recognised need within a few words after it.
+ * sentence only sets the scene with: the first recognised need after it, with at most a few words between that are not stop words.
  */
 export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) {
   const { groups, spans } = interpreter;
@@ -86,13 +86,15 @@ export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) 
   const needs = groups.filter(need);
   if (needs.length < 2) return;
   const sought = new Set<QueryGroup>();
+  const between = (from: number, to: number) =>
+    words.slice(from + 1, to).filter((w) => !interpreter.vocabulary.isStopWord(w)).length;
   words.forEach((word, at) => {
     if (!SEEK_WORDS.has(word)) return;
     const next = needs
       .map((g) => ({ g, start: spans.get(g)?.start ?? -1 }))
-      .filter(({ start }) => start > at && start - at - 1 <= MAX_TO_NEED)
+      .filter(({ start }) => start > at)
       .sort((a, b) => a.start - b.start)[0];
-    if (next) sought.add(next.g);
+    if (next && between(at, next.start) <= MAX_TO_NEED) sought.add(next.g);
   });
   if (sought.size === 0 || sought.size === needs.length) return;
   for (const group of sought) group.weight *= SOUGHT_NEED;
