@@ -65,6 +65,8 @@ export interface ParsedQuery {
   price: PriceWords | null;
   /** The language `q` is written in (query-language.ts), or null: its speakers first among equals. */
   language: string | null;
+  /** A need bound to a country's law or market (settle.ts boundToACountry): the language `q` is written in says which country, often. */
+  local?: boolean;
 }
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */

@@ -8,7 +8,7 @@ import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
-import { boundCountry, contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
+import { boundCountry, boundToACountry, contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
@@ -140,6 +140,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     pattern: likePattern(text),
     price,
     language,
+    local: boundToACountry(interpreter),
   };
 }
 

@@ -169,19 +169,23 @@ function categoriesOf(vocabulary: Interpreter["vocabulary"], group: QueryGroup):
  * sells to, and weighs as a word.
  */
 export function boundCountry(interpreter: Interpreter) {
-  const { groups, vocabulary } = interpreter;
-  const places = groups.filter(isPlace);
+  const places = interpreter.groups.filter(isPlace);
   if (places.length !== 1) return;
   const [place] = places;
   if (place.alternatives.some((a) => a.lexemes.some((l) => l.startsWith("city:") || l.startsWith("region:")))) return;
-  const bound = groups.some(
+  if (boundToACountry(interpreter)) place.weight = Math.max(place.weight, GROUP_WEIGHT.city);
+}
+
+/** Whether the query names a need bound to a country's law or market (BOUND_TO_A_COUNTRY). */
+export function boundToACountry(interpreter: Interpreter): boolean {
+  const { groups, vocabulary } = interpreter;
+  return groups.some(
     (g) =>
-      g !== place &&
+      !isPlace(g) &&
       g.weight >= GROUP_WEIGHT.profession &&
       !g.context &&
       categoriesOf(vocabulary, g).some((c) => BOUND_TO_A_COUNTRY.has(c)),
   );
-  if (bound) place.weight = Math.max(place.weight, GROUP_WEIGHT.city);
 }
 
 /**
