@@ -355,6 +355,13 @@ describe("search by meaning", () => {
     });
     const first = (await get(app, `/api/agents/experts/${gain.experts[0].slug}`)).body as any;
     expect(first.languages_spoken.some((l: string) => l.startsWith("fr"))).toBe(true);
+    // (The corpus's experts with no country must not come first either: a null bonus sorted first.)
+    // Korean financial statements to restate under IFRS: the accountant in Korea first (before, one
+    // in Rotterdam who speaks no Korean).
+    const statements = await search({
+      q: "회사 재무제표를 국제회계기준에 맞춰 다시 작성해야 하는데 도와줄 분이 필요해요",
+    });
+    expect((statements.experts[0] as any).location.country_code).toBe("KR");
   });
 
   it("a nationality names its country, as the country's name does", async () => {

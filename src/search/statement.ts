@@ -754,11 +754,35 @@ function placeNamed(parsed: ParsedQuery): boolean {
   return countries.length + regions.length + cities.length > 0;
 }
 
+/** The countries whose own language each query language is (not English: query-language.ts), for a need bound to one. */
+const LANGUAGE_COUNTRIES: Record<string, string[]> = {
+  ja: ["JP"],
+  ko: ["KR"],
+  zh: ["CN", "TW", "HK"],
+  de: ["DE", "AT", "CH"],
+  fr: ["FR", "BE", "CH", "LU"],
+  es: ["ES", "MX", "AR", "CO", "CL", "PE"],
+  pt: ["PT", "BR"],
+  it: ["IT"],
+  nl: ["NL", "BE"],
+  pl: ["PL"],
+  ru: ["RU"],
+  sv: ["SE"],
+  tr: ["TR"],
+};
+
+/** What being in a country of the query's language adds, beside speaking it, where the need is bound to a country. */
+const LOCAL_COUNTRY_BONUS = 0.1;
+
 /** The score plus the speaker's bonus for experts who speak `language`, when the query's language is told. */
 function withSpeakers(sql: Sql, language: string | null, score: Fragment, local = false): Fragment {
   if (!language) return score;
   const bonus = local ? LOCAL_SPEAKER_BONUS : SPEAKER_BONUS;
-  return sql`(${score}) + ${bonus}::float8 * (e.language_subtags @> array[${language}]::text[])::int`;
+  const spoken = sql`(${score}) + ${bonus}::float8 * (e.language_subtags @> array[${language}]::text[])::int`;
+  const countries = local ? LANGUAGE_COUNTRIES[language] : undefined;
+  if (!countries) return spoken;
+  // `is true`: an expert with no country scores as one elsewhere, not null (which sorts first).
+  return sql`${spoken} + ${LOCAL_COUNTRY_BONUS}::float8 * ((e.country_code = any(${countries}::text[])) is true)::int`;
 }
 
 /** One tier's share of a relevance page: its candidates, scored. */
