@@ -115,6 +115,8 @@ describe("everyday needs over the wire", () => {
     ["会社がハッキングされました", "cybersecurity"],
     ["직원들이 자꾸 퇴사해요", "recruiting"],
     ["meu chefe me demitiu sem motivo", "employment-law"],
+    // Two blind writers put it so: leading the colleagues one was promoted over.
+    ["I just got promoted to lead my former teammates and I'm struggling to give them honest feedback", "leadership"],
     // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
     ["dostałem ofertę pracy w Berlinie i muszę załatwić sobie niebieską kartę", "work-visas"],
   ];
