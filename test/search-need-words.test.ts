@@ -117,6 +117,7 @@ describe("everyday needs over the wire", () => {
     ["meu chefe me demitiu sem motivo", "employment-law"],
     // Two blind writers put it so: leading the colleagues one was promoted over.
     ["I just got promoted to lead my former teammates and I'm struggling to give them honest feedback", "leadership"],
+    ["I twisted my knee playing football and it still hurts going down stairs", "physiotherapy"],
     // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
     ["dostałem ofertę pracy w Berlinie i muszę załatwić sobie niebieską kartę", "work-visas"],
   ];
