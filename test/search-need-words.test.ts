@@ -118,6 +118,7 @@ describe("everyday needs over the wire", () => {
     // Two blind writers put it so: leading the colleagues one was promoted over.
     ["I just got promoted to lead my former teammates and I'm struggling to give them honest feedback", "leadership"],
     ["I twisted my knee playing football and it still hurts going down stairs", "physiotherapy"],
+    ["Ich habe mir beim Fußball das Knie verdreht und suche Übungen für zu Hause", "physiotherapy"],
     // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
     ["dostałem ofertę pracy w Berlinie i muszę załatwić sobie niebieską kartę", "work-visas"],
   ];
