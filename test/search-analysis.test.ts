@@ -248,6 +248,11 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       "Ho un'idea per un piccolo dispositivo medico e, prima di investire, voglio sapere se è brevettabile",
     );
     expect(w.brevettabile).toBeGreaterThan(w.investire);
+    // "I'd like" asks as "I want" does: the pipeline, not the numbers' departments.
+    const pipeline = await weights(
+      "Our marketing and finance numbers live in five tools. I'd like someone to design a proper data pipeline",
+    );
+    expect(pipeline["data pipeline"]).toBeGreaterThan(pipeline.marketing);
     // With one need there is nothing to weigh it against.
     expect((await weights("I need a tax advisor"))["tax advisor"]).toBe(GROUP_WEIGHT.profession);
     // "know how" in a sentence is the verb, not know-how to protect.

@@ -7,22 +7,22 @@ import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 
 /**
  * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
- * need", "looking (for)", "want (to)", "je cherche", "busco", "quiero (reformar)", "ищу". Not
+ * need", "looking (for)", "want (to)", "I'd like", "je cherche", "j'aimerais", "busco", "quiero (reformar)", "ищу". Not
  * "wants" or "search" (another's wish, "people search for a plumber") nor "help" (which asks for
  * no one in particular).
  */
 export const SEEK_WORDS = new Set(
   (
-    "need needs looking seeking seek hire recommend want " +
-    "cherche cherchons recherche besoin veux voudrais voudrions " +
-    "busco buscamos buscando necesito necesitamos contratar quiero queremos " +
-    "procuro procuramos procurando preciso precisamos quero queremos " +
+    "need needs looking seeking seek hire recommend want like " +
+    "cherche cherchons recherche besoin veux voudrais voudrions aimerais aimerions " +
+    "busco buscamos buscando necesito necesitamos contratar quiero queremos quisiera gustaria " +
+    "procuro procuramos procurando preciso precisamos quero queremos gostaria " +
     "cerco cerchiamo cercando bisogno voglio vorrei vorremmo " +
     "suche suchen brauche brauchen benotige benotigen mochte mochten " +
-    "zoek zoeken wil willen " +
-    "soker behover letar vill " +
-    "szukam szukamy potrzebuje potrzebujemy chce chcemy " +
-    "ищу ищем нужен нужна нужны хочу хотим " +
+    "zoek zoeken wil willen graag " +
+    "soker behover letar vill vilja " +
+    "szukam szukamy potrzebuje potrzebujemy chce chcemy chcialbym chcialabym " +
+    "ищу ищем нужен нужна нужны хочу хотим хотел хотела " +
     "arıyorum arıyoruz istiyorum istiyoruz"
   ).split(" "),
 );
