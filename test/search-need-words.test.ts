@@ -140,6 +140,9 @@ describe("everyday needs over the wire", () => {
     const dismissal = await search("someone to look over the termination agreement before I sign");
     expect(dismissal.query_interpretation.recognized.subcategories).toContain("employment-law");
     expect(dismissal.query_interpretation.recognized.subcategories).not.toContain("contract-law");
+    // The yearly return Mexico's taxpayers file is a tax adviser's work.
+    const annual = await search("tengo que presentar la declaración anual ante el SAT");
+    expect(annual.query_interpretation.recognized.categories).toContain("tax-advisory");
   });
 
   // Everyday needs no profession of the directory serves.
