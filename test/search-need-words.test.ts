@@ -117,6 +117,8 @@ describe("everyday needs over the wire", () => {
     ["meu chefe me demitiu sem motivo", "employment-law"],
     // Two blind writers put it so: leading the colleagues one was promoted over.
     ["I just got promoted to lead my former teammates and I'm struggling to give them honest feedback", "leadership"],
+    // Compensation wanted after a dismissal is damages, not the pay-and-benefits specialty.
+    ["I was fired without notice and want compensation", "employment-law"],
     ["I twisted my knee playing football and it still hurts going down stairs", "physiotherapy"],
     ["Ich habe mir beim Fußball das Knie verdreht und suche Übungen für zu Hause", "physiotherapy"],
     // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
