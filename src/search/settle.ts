@@ -32,9 +32,9 @@ export function qualifyWorked(interpreter: Interpreter) {
 export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
   const { groups, vocabulary } = interpreter;
   // A thing with a name of its own ("precios de transferencia", "Blaue Karte": Vocabulary.isNamedThing)
-  // is as specific as a code or a product's name, in whatever language it is written.
-  // What the asker has or is (their "PME", "SME", "KMU": query-types.ts CONTEXT) is their setting
-  // however they write it, never a rare thing asked for by its code.
+  // is as specific as a code or a product's name, in whatever language it is written; what the
+  // asker has or is (their "PME", "SME": query-types.ts CONTEXT) is their setting however they
+  // write it, never a rare thing asked for by its code.
   const specific = new Set(
     groups.filter(
       (g) =>

@@ -7,7 +7,8 @@ import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 
 /**
  * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
- * need", "looking (for)", "want (to)", "I'd like", "je cherche", "j'aimerais", "busco", "quiero (reformar)", "ищу". Not
+ * need", "looking (for)", "want (to)", "I'd like", "je cherche", "j'aimerais", "busco", "quiero
+ * (reformar)", "ищу". Not
  * "wants" or "search" (another's wish, "people search for a plumber") nor "help" (which asks for
  * no one in particular).
  */
@@ -77,7 +78,9 @@ const SOUGHT_NEED = 1.5;
 /**
  * The need a seeking word asks for ("… prima di investire, voglio sapere se è brevettabile", "j'ai
  * un entretien d'embauche … je voudrais travailler mon anglais") counts more than a need the
- * sentence only sets the scene with: the first recognised need after it, with at most a few words between that are not stop words.
+ * sentence only sets the scene with: the first recognised need after it, with at most a few words
+ * between that are not stop words. Tuning: 0.933 → 0.935 with the bound country (settle.ts), 12
+ * queries up, 2 down; 1.25 moved less, 2 about as much.
  */
 export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) {
   const { groups, spans } = interpreter;

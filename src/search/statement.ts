@@ -771,7 +771,11 @@ const LANGUAGE_COUNTRIES: Record<string, string[]> = {
   tr: ["TR"],
 };
 
-/** What being in a country of the query's language adds, beside speaking it, where the need is bound to a country. */
+/**
+ * What being in a country of the query's language adds, beside speaking it, where the need is bound
+ * to a country ("회사 재무제표를 국제회계기준에 맞춰 …": the accountant in Korea): tuning 0.933 → 0.934,
+ * 3 queries up, none down (0.2: 5 up, one down).
+ */
 const LOCAL_COUNTRY_BONUS = 0.1;
 
 /** The score plus the speaker's bonus for experts who speak `language`, when the query's language is told. */
@@ -781,8 +785,11 @@ function withSpeakers(sql: Sql, language: string | null, score: Fragment, local 
   const spoken = sql`(${score}) + ${bonus}::float8 * (e.language_subtags @> array[${language}]::text[])::int`;
   const countries = local ? LANGUAGE_COUNTRIES[language] : undefined;
   if (!countries) return spoken;
-  // `is true`: an expert with no country scores as one elsewhere, not null (which sorts first).
-  return sql`${spoken} + ${LOCAL_COUNTRY_BONUS}::float8 * ((e.country_code = any(${countries}::text[])) is true)::int`;
+  // Written as an array's text, a literal in the statement (custom-plan.ts), not a parameter that
+  // would cost the statement a round trip; `is true`: an expert with no country scores as one
+  // elsewhere, not null (which sorts first).
+  const codes = `{${countries.join(",")}}`;
+  return sql`${spoken} + ${LOCAL_COUNTRY_BONUS}::float8 * ((e.country_code = any(${codes}::text[])) is true)::int`;
 }
 
 /** One tier's share of a relevance page: its candidates, scored. */
