@@ -53,7 +53,13 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
       if (concepts.length && (length > 1 || chars.length === 1) && !inWord) {
         flush(false);
         interpreter.addConceptGroup(piece, concepts);
-      } else if (vocabulary.isStopWord(piece) && (pos > 0 || !HANGUL.test(piece) || length === chars.length)) {
+      } else if (
+        vocabulary.isStopWord(piece) &&
+        (pos > 0 || !HANGUL.test(piece) || length === chars.length) &&
+        // Nor, in Korean, inside a word the vocabulary lacks: a particle ends the word it marks, so
+        // "로" in "프로세스" (process) is no particle between 프 and 세스.
+        !(korean && unknown !== "" && pos + length < chars.length)
+      ) {
         flush(false);
         ignored.push(piece);
       } else continue;
