@@ -321,7 +321,7 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(business.interpretation.recognized.cities).toEqual([]);
     expect(business.groups.map((g) => g.label)).toContain("비즈니스");
     // Nor is a particle inside such a word: "프로세스" (process) is no 프, particle 로 and 세스.
-    const process = await parseQuery("채용 프로세스를 만들어야 해요", vocabulary, noLexicon);
+    const process = await parseQuery("회사 프로세스가 너무 복잡해요", vocabulary, noLexicon);
     expect(process.groups.map((g) => g.label)).toContain("프로세스");
     const seoul = await parseQuery("서울에서 세무사", vocabulary, noLexicon);
     expect(seoul.interpretation.recognized.cities).toEqual(["Seoul, KR"]);
