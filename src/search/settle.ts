@@ -152,14 +152,13 @@ export function originPlaces(interpreter: Interpreter, words: readonly string[])
 /** Categories whose work is bound to a country's law or market: tax, accounts, law, visas, property. */
 const BOUND_TO_A_COUNTRY = new Set(["legal", "tax-advisory", "accounting", "immigration", "real-estate"]);
 
-/** The categories a group's concepts stand for (a subcategory by its parent). */
-function categoriesOf(vocabulary: Interpreter["vocabulary"], group: QueryGroup): string[] {
-  return (group.concepts ?? "").split(" ").flatMap((id) => {
-    const [kind, key] = id.split("\t");
-    if (kind === "category") return [key];
-    if (kind === "subcategory") return [vocabulary.categoryOfSubcategory.get(key) ?? ""];
-    return [];
-  });
+/** The categories a group's concepts stand for: those it names, and its subcategories' (subcategoriesOf). */
+function categoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
+  const named = (group.concepts ?? "")
+    .split(" ")
+    .filter((id) => id.startsWith("category\t"))
+    .map((id) => id.slice("category\t".length));
+  return [...named, ...subcategoriesOf(vocabulary, group)];
 }
 
 /**
@@ -188,6 +187,10 @@ export function boundToACountry(interpreter: Interpreter): boolean {
   );
 }
 
+/** A recognised need at a need's weight: a concept, neither the asker's setting nor how, when or for whom. */
+export const isNeed = (g: QueryGroup) =>
+  g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession && !g.context && !g.modifier;
+
 /**
  * What the asker has or is (query-types.ts CONTEXT: their app, website, startup, employer), beside
  * a need of another kind, is its setting: it weighs as filler, so that the trademark lawyer asked
@@ -196,13 +199,11 @@ export function boundToACountry(interpreter: Interpreter): boolean {
  */
 export function contextThings(interpreter: Interpreter, words: readonly string[] = []) {
   const { groups } = interpreter;
-  const need = (g: QueryGroup) =>
-    g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession && !g.context && !g.modifier;
-  if (!groups.some(need)) return;
+  if (!groups.some(isNeed)) return;
   for (const group of groups) if (group.context) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
-  forWhom(interpreter, words, need);
-  askerIs(interpreter, words, need);
-  askerWas(interpreter, words, need);
+  forWhom(interpreter, words, isNeed);
+  askerIs(interpreter, words, isNeed);
+  askerWas(interpreter, words, isNeed);
 }
 
 /**

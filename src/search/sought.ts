@@ -3,7 +3,8 @@
 // there ("I'm a DJ and my landlord wants to evict me", "people search for a plumber"): the first
 // is the need itself, and nobody in the directory has it (match.ts).
 import type { Interpreter } from "./interpreter.ts";
-import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
+import type { QueryGroup } from "./query-types.ts";
+import { isNeed } from "./settle.ts";
 
 /**
  * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
@@ -84,8 +85,7 @@ const SOUGHT_NEED = 1.5;
  */
 export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) {
   const { groups, spans } = interpreter;
-  const need = (g: QueryGroup) =>
-    g.concepts !== undefined && g.weight >= GROUP_WEIGHT.profession && !g.context && !g.modifier && !g.unlisted;
+  const need = (g: QueryGroup) => isNeed(g) && !g.unlisted;
   const needs = groups.filter(need);
   if (needs.length < 2) return;
   const sought = new Set<QueryGroup>();
