@@ -1,0 +1,90 @@
+// A bulk import's indexes are built back (restoreDeferred, src/search/reindex.ts) while autovacuum
+// may clean the TOAST table of the same table. PostgreSQL's CREATE INDEX reads row versions that a
+// transaction still running at its start may see, and a vacuum of the TOAST table alone (with a
+// newer horizon) can remove such a version's chunks before the build reaches it: "missing chunk
+// number 0 for toast value". This makes that happen on a real server, in order: the build waits at
+// the first row (an index function that sleeps) while the old reader ends and the TOAST is vacuumed.
+import { afterAll, beforeAll, expect, it } from "bun:test";
+import { type Database, openDatabase } from "../src/db/connect.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { restoreDeferred } from "../src/search/reindex.ts";
+import { serverDatabase } from "./support/postgres-cluster.ts";
+
+let database: Awaited<ReturnType<typeof serverDatabase>>;
+let db: Database;
+
+beforeAll(async () => {
+  database = await serverDatabase();
+  db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: "unused: a server database" });
+  await migrate(db.sql);
+});
+afterAll(async () => {
+  await db?.close();
+  await database?.drop();
+});
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await Bun.sleep(50);
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+it("builds an index back when the TOAST of a row deleted under an older reader was vacuumed during the build", async () => {
+  const { sql } = db;
+  await sql`create table toast_race (id int not null, doc text not null)`;
+  // Out of line and uncompressed, and no vacuum but the test's own.
+  await sql`alter table toast_race alter column doc set storage external`;
+  await sql`alter table toast_race set (autovacuum_enabled = false, toast.autovacuum_enabled = false)`;
+  await sql`create sequence toast_race_builds`;
+  // The index's key: it counts the builds, and waits at row 1 (met first) so the test can act.
+  await sql.unsafe(`
+    create function toast_race_key(id int, doc text) returns text immutable language plpgsql as $$
+    begin
+      if id = 1 then
+        perform nextval('toast_race_builds');
+        perform pg_sleep(1);
+      end if;
+      return md5(doc);
+    end $$`);
+  await sql`insert into toast_race values (1, 'first'), (2, (select string_agg(md5(k::text), '') from generate_series(1, 200) k))`;
+
+  // A reader older than the delete: row 2's old version is still visible to it when the build starts.
+  const reader = await sql.reserve();
+  const restorer = await sql.reserve();
+  try {
+    await reader`begin isolation level repeatable read`;
+    await reader`select count(*) from toast_race`;
+    await sql`delete from toast_race where id = 2`;
+    await sql`insert into import_deferred (name, kind, restore)
+      values ('toast_race_key', 'index', 'create index toast_race_key on toast_race (toast_race_key(id, doc))')`;
+
+    const restored = restoreDeferred(restorer);
+    restored.catch(() => {}); // awaited below
+    await until(
+      async () =>
+        (
+          await sql`select 1 from pg_stat_activity
+            where datname = current_database() and wait_event = 'PgSleep' and query like 'create index toast_race_key%'`
+        ).length > 0,
+      "the build to reach row 1",
+    );
+    // The reader ends, and the TOAST table alone is vacuumed: row 2's chunks go, its row version stays.
+    await reader`commit`;
+    const [{ toast }] = await sql<{ toast: string }[]>`
+      select reltoastrelid::regclass::text as toast from pg_class where oid = 'toast_race'::regclass`;
+    await sql.unsafe(`vacuum ${toast}`);
+
+    expect(await restored).toBe(1);
+  } finally {
+    reader.release();
+    restorer.release();
+  }
+  // Built twice: the first build met the missing chunks, the second skipped the dead row.
+  expect((await sql<{ builds: string }[]>`select last_value::text as builds from toast_race_builds`)[0].builds).toBe(
+    "2",
+  );
+  expect((await sql`select 1 from pg_indexes where indexname = 'toast_race_key'`).length).toBe(1);
+  expect((await sql`select 1 from import_deferred`).length).toBe(0);
+});
