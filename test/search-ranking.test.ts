@@ -72,6 +72,18 @@ const CORPUS = [
     name: "Jon Quokka",
     categories: ["professional-instructor"],
     subcategories: ["leadership", "public-speaking"],
+    rating: 4,
+    accepting_clients: true,
+    availability_status: "open",
+    translations: { en: { title: "Quokka trainer" } },
+  },
+  // Public speaking as a side line of another field (a dietitian who also gives talks), better rated.
+  {
+    ...base,
+    slug: "t-quokka-speaking-side",
+    name: "Kai Quokka",
+    categories: ["healthcare", "professional-instructor"],
+    subcategories: ["nutrition", "public-speaking"],
     rating: 5,
     accepting_clients: true,
     availability_status: "open",
@@ -124,6 +136,16 @@ describe("ranking that generalizes", () => {
     // subcategory tells them apart.
     const found = await slugs({ q: "discours quokka" });
     expect(found.slice(0, 2)).toEqual(["t-quokka-speaking-first", "t-quokka-speaking-second"]);
+  });
+
+  it("puts a second subcategory in the expert's own field before the same one as a side line of another field", async () => {
+    // Both list public speaking second; the better-rated one's first category is healthcare.
+    const found = await slugs({ q: "discours quokka" });
+    expect(found.slice(0, 3)).toEqual([
+      "t-quokka-speaking-first",
+      "t-quokka-speaking-second",
+      "t-quokka-speaking-side",
+    ]);
   });
 
   it("puts experts who take clients first among equally relevant ones, before a better rating", async () => {

@@ -88,7 +88,11 @@ export class Interpreter {
         return all(
           this.token(concept, () => {
             const parent = this.vocabulary.categoryOfSubcategory.get(concept.key);
-            const alternatives = [exact(subcategoryToken(concept.key))];
+            const alternatives: Alternative[] = [
+              parent
+                ? { ...exact(subcategoryToken(concept.key)), parent: categoryToken(parent) }
+                : exact(subcategoryToken(concept.key)),
+            ];
             if (parent) alternatives.push({ lexemes: [categoryToken(parent)], prefix: false, factor: FACTOR.parent });
             return alternatives;
           }),

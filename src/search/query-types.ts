@@ -11,6 +11,11 @@ export interface Alternative {
   factor: number;
   /** Another name of the recognised profession (synonymWords): searched only beside a narrowing filter. */
   expansion?: boolean;
+  /**
+   * A subcategory's token: its category's token (rank.ts). Listed second, the subcategory counts
+   * as a title (B) only where that category is the expert's first; elsewhere it is a side line.
+   */
+  parent?: string;
 }
 
 /**

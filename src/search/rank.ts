@@ -8,6 +8,13 @@ type Fragment = PendingQuery<Row[]>;
 
 /** What a match is worth by the field it is in: the name above titles above taglines above bios. */
 const WEIGHT_SCORE: Record<Exclude<Weight, "D">, number> = { A: 1, B: 0.8, C: 0.5 };
+/**
+ * A subcategory listed second whose category is not the expert's first (groupScore): between a
+ * title (0.8) and a tagline (0.5). On the tuning set 0.65 moved 15 queries up and 3 down; 0.5 moved
+ * 21 up and 11 down, and three of the earlier set's down (where side lines had been judged useful).
+ */
+const SIDE_LINE = 0.65;
+
 /** A group found only in a bio (`search_bio`), however it matched there. */
 const BIO_SCORE = 0.25;
 
@@ -80,13 +87,23 @@ export function anyGroupQuery(groups: QueryGroup[]): string {
 function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
   // One step per distinct score, its alternatives OR'ed at the field weight that gives it.
   const levels = new Map<number, string[]>();
+  const add = (score: number, query: string) => {
+    const level = levels.get(score);
+    if (level) level.push(query);
+    else levels.set(score, [query]);
+  };
   for (const a of group.alternatives) {
     for (const w of Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]) {
       const field = w === "A" && !readsAsName && !isToken(a) ? NAME_IN_TOPIC : WEIGHT_SCORE[w];
-      const score = Math.round(a.factor * field * 1000) / 1000;
-      const level = levels.get(score);
-      if (level) level.push(alternativeQuery(a, w));
-      else levels.set(score, [alternativeQuery(a, w)]);
+      if (w === "B" && a.parent) {
+        // A second subcategory in the expert's own field (the executive coach who also teaches
+        // public speaking) is a title's worth; in another field (the dietitian who also gives
+        // talks), a side line's (SIDE_LINE).
+        add(Math.round(a.factor * field * 1000) / 1000, `(${alternativeQuery(a, w)} & ${quote(a.parent)}:A)`);
+        add(Math.round(a.factor * SIDE_LINE * 1000) / 1000, alternativeQuery(a, w));
+        continue;
+      }
+      add(Math.round(a.factor * field * 1000) / 1000, alternativeQuery(a, w));
     }
   }
   const steps = [...levels]
