@@ -9,7 +9,7 @@ import { prepareDatabase } from "../src/prepare-database.ts";
 import { type SecondInstance, secondInstance } from "./support/second-instance.ts";
 import { startApp, type TestApp } from "./support/app.ts";
 import { createPostgresCluster, serverDatabase } from "./support/postgres-cluster.ts";
-import { advanceMonotonicClock, holdMonotonicClock } from "./support/clock.ts";
+import { advanceMonotonicClock, holdMonotonicClock, steadyWindow } from "./support/clock.ts";
 import { expectContractResponse } from "./support/contract.ts";
 
 // The shared channel in one process (src/db/channel.ts), on the database the run uses: remembered
@@ -53,7 +53,7 @@ async function tagOf(path: string) {
 /** Statements the app sent while answering `rounds` remembered requests of each kind. */
 async function rememberedStatements(rounds: number) {
   const profile = `/api/agents/experts/${slug}`;
-  const availability = `/api/agents/experts/${slug}/availability?days=7&tz=UTC`;
+  const availability = `/api/agents/experts/${slug}/availability?${steadyWindow()}`;
   const profileTag = await tagOf(profile);
   const availabilityTag = await tagOf(availability);
   // Once each, to be remembered (a conditional request is remembered after it is built once).

@@ -21,3 +21,13 @@ export function holdMonotonicClock(): () => void {
     performance.now = running;
   };
 }
+
+/**
+ * An availability query whose answer no passing minute changes: `days` days from a date 100 days
+ * ahead. A window from now changes whenever now passes the start of a slot, so a test comparing
+ * two answers' tags a moment apart failed when such a minute fell between them (a busy CI run).
+ */
+export function steadyWindow(days = 7): string {
+  const from = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
+  return `from=${from}&days=${days}&tz=UTC`;
+}
