@@ -48,6 +48,12 @@ const GROUPS: string[][] = [
 
 /** Last run's seconds per file (wall, and CPU where /proc tells), to balance the next (not in git: it is this machine's). */
 const DURATIONS = "node_modules/.cache/expert-directory/test-durations.json";
+/**
+ * The wall seconds of one whole PGlite run, in git: what a fresh clone (CI) balances by where this
+ * machine has no run of its own. By size alone, one lane of a fresh clone ran 660 s beside one of
+ * 394 s. Refreshed from a whole PGlite run's DURATIONS (docs/development.md, "Lanes").
+ */
+const COMMITTED = "test/lane-weights.json";
 
 interface FileTime {
   wall: number;
@@ -106,15 +112,20 @@ function testFiles(filters: string[]): string[] {
   return all.filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter))).sort();
 }
 
-function readDurations(): Record<string, FileTime> {
+function readTimes(path: string): Record<string, FileTime> {
   try {
-    const read: Record<string, FileTime | number> = JSON.parse(readFileSync(DURATIONS, "utf8"));
+    const read: Record<string, FileTime | number> = JSON.parse(readFileSync(path, "utf8"));
     return Object.fromEntries(
       Object.entries(read).map(([f, t]) => [f, typeof t === "number" ? { wall: t, cpu: -1 } : t]),
     );
   } catch {
     return {};
   }
+}
+
+/** This machine's last times, else the committed ones, per file. */
+function readDurations(): Record<string, FileTime> {
+  return { ...readTimes(COMMITTED), ...readTimes(DURATIONS) };
 }
 
 /** Longest first onto the least loaded lane; a group is one unit. */
