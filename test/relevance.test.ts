@@ -110,8 +110,9 @@ describe("tuning and held-out judged queries", () => {
       // every query got an answer the scorer could read
       expect(report.results).toHaveLength(set.length);
     }
-    // Four hundred searches on a busy machine: a generous bound, this test reports and asserts no speed.
-  }, 300_000);
+    // 1,600 searches (the sets grew from four hundred) on a busy machine: ~190 s on PGlite in a whole run here
+    // (2026-11-27); a generous bound, this test reports and asserts no speed.
+  }, 600_000);
 });
 
 describe("search relevance", () => {
