@@ -16,7 +16,7 @@ import {
 // change that makes search worse fails here. Raise them when search gets better.
 //
 // The tuning and held-out sets (issue 22, test/relevance/README.md) are checked for form here and
-// their figures are REPORTED, NOT ASSERTED, for now: they measure the generalization issue 22 is
+// the tuning figures are REPORTED, NOT ASSERTED, for now (held-out ones only by `bun run relevance`): they measure the generalization issue 22 is
 // to bring (held-out goal nDCG@10 >= 0.92, every kind >= 0.85, success@1 >= 0.85, zero results
 // <= 2%, every no-fit query match_quality none). Add floors here once search reaches them.
 export const NDCG_FLOOR = 0.94;
@@ -100,18 +100,16 @@ describe("tuning and held-out judged queries", () => {
     expect(missing).toEqual([]);
   });
 
-  it("are scored and reported (not asserted yet)", async () => {
-    for (const [name, set] of [
-      ["tuning", tuning],
-      ["held-out", heldout],
-    ] as const) {
-      const report = await scoreRelevance(app.url, set);
-      console.log(formatMetrics(`${name} OVERALL`, report.overall));
-      // every query got an answer the scorer could read
-      expect(report.results).toHaveLength(set.length);
-    }
-    // 1,600 searches (the sets grew from four hundred) on a busy machine: ~190 s on PGlite in a whole run here
-    // (2026-11-27); a generous bound, this test reports and asserts no speed.
+  // Only the tuning part is scored here: every test run printing the held-out figure would show it to
+  // whoever changes the ranking, and its 870 searches were half of this file's time (~100 s of CPU
+  // on PGlite here, 2026-11-27). The held-out figure is `bun run relevance` alone.
+  it("are scored and reported on the tuning part (not asserted yet)", async () => {
+    const report = await scoreRelevance(app.url, tuning);
+    console.log(formatMetrics("tuning OVERALL", report.overall));
+    // every query got an answer the scorer could read
+    expect(report.results).toHaveLength(tuning.length);
+    // 769 searches on a busy machine: ~100 s on PGlite in a whole run here (2026-11-27); a generous
+    // bound, this test reports and asserts no speed.
   }, 600_000);
 });
 
