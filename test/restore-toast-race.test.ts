@@ -3,7 +3,8 @@
 // transaction still running at its start may see, and a vacuum of the TOAST table alone (with a
 // newer horizon) can remove such a version's chunks before the build reaches it: "missing chunk
 // number 0 for toast value". This makes that happen on a real server, in order: the build waits at
-// the first row (an index function that sleeps) while the old reader ends and the TOAST is vacuumed.
+// the first row (an index function that waits for an advisory lock the test holds) while the old
+// reader ends and the TOAST is vacuumed. (A sleep of a second instead was too short for a busy CI run.)
 import { afterAll, beforeAll, expect, it } from "bun:test";
 import { type Database, openDatabase } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -23,6 +24,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The advisory lock the build waits for at row 1 while the test holds it. */
+const GATE = 720_514_099;
+
 async function until(check: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 600; i++) {
     if (await check()) return;
@@ -38,13 +42,14 @@ it("builds an index back when the TOAST of a row deleted under an older reader w
   await sql`alter table toast_race alter column doc set storage external`;
   await sql`alter table toast_race set (autovacuum_enabled = false, toast.autovacuum_enabled = false)`;
   await sql`create sequence toast_race_builds`;
-  // The index's key: it counts the builds, and waits at row 1 (met first) so the test can act.
+  // The index's key: it counts the builds, and waits at row 1 (met first) while the test holds GATE.
   await sql.unsafe(`
     create function toast_race_key(id int, doc text) returns text immutable language plpgsql as $$
     begin
       if id = 1 then
         perform nextval('toast_race_builds');
-        perform pg_sleep(1);
+        perform pg_advisory_lock(${GATE});
+        perform pg_advisory_unlock(${GATE});
       end if;
       return md5(doc);
     end $$`);
@@ -53,7 +58,9 @@ it("builds an index back when the TOAST of a row deleted under an older reader w
   // A reader older than the delete: row 2's old version is still visible to it when the build starts.
   const reader = await sql.reserve();
   const restorer = await sql.reserve();
+  const gate = await sql.reserve();
   try {
+    await gate`select pg_advisory_lock(${GATE})`;
     await reader`begin isolation level repeatable read`;
     await reader`select count(*) from toast_race`;
     await sql`delete from toast_race where id = 2`;
@@ -66,7 +73,8 @@ it("builds an index back when the TOAST of a row deleted under an older reader w
       async () =>
         (
           await sql`select 1 from pg_stat_activity
-            where datname = current_database() and wait_event = 'PgSleep' and query like 'create index toast_race_key%'`
+            where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'
+              and query like 'create index toast_race_key%'`
         ).length > 0,
       "the build to reach row 1",
     );
@@ -75,11 +83,13 @@ it("builds an index back when the TOAST of a row deleted under an older reader w
     const [{ toast }] = await sql<{ toast: string }[]>`
       select reltoastrelid::regclass::text as toast from pg_class where oid = 'toast_race'::regclass`;
     await sql.unsafe(`vacuum ${toast}`);
+    await gate`select pg_advisory_unlock(${GATE})`;
 
     expect(await restored).toBe(1);
   } finally {
     reader.release();
     restorer.release();
+    gate.release();
   }
   // Built twice: the first build met the missing chunks, the second skipped the dead row.
   expect((await sql<{ builds: string }[]>`select last_value::text as builds from toast_race_builds`)[0].builds).toBe(
