@@ -36,6 +36,7 @@ const GROUPS: string[][] = [
     "test/login-throttle-shared.test.ts",
     "test/ops-database.test.ts",
     "test/test-database.test.ts",
+    "test/restore-toast-race.test.ts",
   ],
   [
     "test/dashboard.test.ts",
