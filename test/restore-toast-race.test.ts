@@ -32,9 +32,9 @@ afterAll(async () => {
 });
 
 /**
- * Vacuums `table` until it reports its dead row versions removed. Another transaction of the
- * database (an autovacuum's ANALYZE of the tables the migrations just filled, in a whole run on a
- * shared cluster) can hold them back for a while, and the race needs them gone.
+ * Vacuums `table` until it reports its dead row versions removed: the race needs them gone, and
+ * whatever holds the database's horizon back for a moment (in two whole runs on the run's shared
+ * cluster something did, and what is not known) would otherwise leave them.
  */
 async function vacuumUntilRemoved(table: string) {
   const notices: string[] = [];
