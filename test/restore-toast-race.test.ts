@@ -10,19 +10,15 @@ import postgres from "postgres";
 import { type Database, openDatabase } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { restoreDeferred } from "../src/search/reindex.ts";
-import { createPostgresCluster, serverDatabase } from "./support/postgres-cluster.ts";
+import { serverDatabase } from "./support/postgres-cluster.ts";
 
-let database: { databaseUrl: string; drop(): Promise<void> };
+let database: Awaited<ReturnType<typeof serverDatabase>>;
 let db: Database;
 
 beforeAll(async () => {
   // On PostgreSQL, that server; else a cluster of this test's own, not the run's shared one: in a
   // whole run there, something else held the deleted row versions back past the vacuum (twice).
-  if (process.env.TEST_DATABASE_URL) database = await serverDatabase();
-  else {
-    const cluster = createPostgresCluster();
-    database = { databaseUrl: cluster.url, drop: async () => cluster.remove() };
-  }
+  database = await serverDatabase({ shared: false });
   db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: "unused: a server database" });
   await migrate(db.sql);
 }, 120_000); // initdb and a start, on a busy machine

@@ -87,7 +87,8 @@ export function anyGroupQuery(groups: QueryGroup[]): string {
 function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
   // One step per distinct score, its alternatives OR'ed at the field weight that gives it.
   const levels = new Map<number, string[]>();
-  const add = (score: number, query: string) => {
+  const add = (raw: number, query: string) => {
+    const score = Math.round(raw * 1000) / 1000;
     const level = levels.get(score);
     if (level) level.push(query);
     else levels.set(score, [query]);
@@ -99,11 +100,11 @@ function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
         // A second subcategory in the expert's own field (the executive coach who also teaches
         // public speaking) is a title's worth; in another field (the dietitian who also gives
         // talks), a side line's (SIDE_LINE).
-        add(Math.round(a.factor * field * 1000) / 1000, `(${alternativeQuery(a, w)} & ${quote(a.parent)}:A)`);
-        add(Math.round(a.factor * SIDE_LINE * 1000) / 1000, alternativeQuery(a, w));
+        add(a.factor * field, `(${alternativeQuery(a, w)} & ${quote(a.parent)}:A)`);
+        add(a.factor * SIDE_LINE, alternativeQuery(a, w));
         continue;
       }
-      add(Math.round(a.factor * field * 1000) / 1000, alternativeQuery(a, w));
+      add(a.factor * field, alternativeQuery(a, w));
     }
   }
   const steps = [...levels]
