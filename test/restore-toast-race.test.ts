@@ -10,15 +10,16 @@ import postgres from "postgres";
 import { type Database, openDatabase } from "../src/db/connect.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { restoreDeferred } from "../src/search/reindex.ts";
-import { serverDatabase } from "./support/postgres-cluster.ts";
+import { createPostgresCluster } from "./support/postgres-cluster.ts";
 
-let database: Awaited<ReturnType<typeof serverDatabase>>;
+let database: { databaseUrl: string; drop(): Promise<void> };
 let db: Database;
 
 beforeAll(async () => {
-  // On PostgreSQL, that server; else a cluster of this test's own, not the run's shared one: in a
-  // whole run there, something else held the deleted row versions back past the vacuum (twice).
-  database = await serverDatabase({ shared: false });
+  // A cluster of this test's own in both runs: on the run's shared cluster and on TEST_DATABASE_URL's
+  // server, other suites' activity held the deleted row versions back past the vacuum in whole runs.
+  const cluster = createPostgresCluster();
+  database = { databaseUrl: cluster.url, drop: async () => cluster.remove() };
   db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: "unused: a server database" });
   await migrate(db.sql);
 }, 120_000); // initdb and a start, on a busy machine

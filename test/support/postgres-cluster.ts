@@ -93,16 +93,12 @@ export function createPostgresCluster(
 
 /**
  * A server database for this test process: a fresh one on TEST_DATABASE_URL's server when set,
- * otherwise on the run's shared cluster (TEST_CLUSTER_DIR), or one of its own, so suites about
- * several processes run in every test run. `shared: false` asks for one of its own instead of the
- * shared one, for a suite that other databases' activity on that cluster could disturb.
+ * otherwise on a cluster of its own, so suites about several processes run in every test run.
  */
-export async function serverDatabase(
-  options: { shared?: boolean } = {},
-): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+export async function serverDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   // Loaded here: the runner imports this file for stopSharedCluster() and needs none of the app.
   const { freshDatabase } = await import("./app.ts");
-  const shared = options.shared === false ? undefined : process.env[CLUSTER_DIR_ENV];
+  const shared = process.env[CLUSTER_DIR_ENV];
   const fresh = await freshDatabase(
     process.env.TEST_DATABASE_URL ?? (shared ? await sharedCluster(shared) : undefined),
   );
