@@ -896,7 +896,10 @@ export interface components {
              *     tagline, a service, a bio, by a spelling correction or a broader category). `none`:
              *     nobody in the directory fits: no result, or none has what `q` asks for (its terms other
              *     than role words such as "teacher" or "consultant" and other than places and languages:
-             *     "yoga instructor", "hairdresser in Berlin"). On `none` the closest results are still
+             *     "yoga instructor", "hairdresser in Berlin"; but where a need bound to a country's law or
+             *     market (tax, accounts, law, visas, property) names one place, the place is part of it,
+             *     and an expert in another country who does not name it has nothing of it: "commercialista
+             *     in Italia", "estate agent in Seoul"). On `none` the closest results are still
              *     listed, so an agent can say what exists, but it must tell the user that nobody fits
              *     rather than recommend them. Each expert's own fit is its `match`.
              */

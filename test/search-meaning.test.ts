@@ -397,6 +397,45 @@ describe("search by meaning", () => {
     expect((alone as any).match_quality).toBe("none");
   });
 
+  it("a need bound to a country, with its place named, is met only by experts there (settle.ts boundPlace)", async () => {
+    // Nobody here keeps accounts in Italy or sells flats in Seoul: the accountants and estate agents
+    // elsewhere are listed, but none meets the need even in part (before: partial).
+    for (const q of [
+      "Ho bisogno di un commercialista in Italia",
+      "estate agent in Seoul",
+      "서울에서 아파트 전세 계약을 도와줄 공인중개사를 찾고 있어요",
+    ]) {
+      const answer = (await search({ q })) as any;
+      expect({ q, quality: answer.match_quality }).toEqual({ q, quality: "none" });
+      expect(answer.experts.length).toBeGreaterThan(0);
+    }
+    // Where someone there meets it, the answer is as before, and they come first.
+    const germany = (await search({ q: "I need an accountant in Germany" })) as any;
+    expect(germany.match_quality).toBe("strong");
+    expect(germany.experts[0].location.country_code).toBe("DE");
+    const seoul = (await search({ q: "tax accountant in Seoul" })) as any;
+    expect(seoul.match_quality).not.toBe("none");
+    expect(seoul.experts[0].slug).toBe("t-nam-tax-seoul");
+    // A field narrowed to a specific term is its country's field there: the immigration adviser in
+    // Australia before the citizenship experts elsewhere (before: fourth, and `none` with the rule).
+    const pr = (await search({ q: "help with my PR application in Australia" })) as any;
+    expect(pr.match_quality).not.toBe("none");
+    expect(pr.experts[0].slug).toBe("lakshmi-patel-family-immigration-attorney");
+    // Two places ("from London to Toronto") do not say which one the need is bound to: no rule.
+    const move = (await search({ q: "relocating from London to Toronto, I need help with the work permit" })) as any;
+    expect(move.match_quality).not.toBe("none");
+    // Italian, Portuguese and Dutch names of cities are places too ("Monaco di Baviera" is Munich, not Monaco).
+    for (const [q, city] of [
+      ["un avvocato a Berlino", "Berlin, DE"],
+      ["un avvocato a Monaco di Baviera", "Munich, DE"],
+      ["um advogado em Munique", "Munich, DE"],
+      ["een advocaat in Keulen", "Cologne, DE"],
+    ]) {
+      const answer = await search({ q });
+      expect({ q, cities: answer.query_interpretation.recognized.cities }).toEqual({ q, cities: [city] });
+    }
+  });
+
   it("a city the person comes from, beside another place, weighs less than where they are going", async () => {
     // The demo's London English tutors and dietitians shared "London" and "new job" with the
     // sentence and filled the first ten; moving from London, every one of those meets the need or

@@ -304,11 +304,16 @@ describe("how good the match is", () => {
     expect(browse.experts.every((e) => e.match === null)).toBe(true);
   });
 
-  it("partial: the need fits, a place does not", async () => {
-    const r = await rest({ q: "lawyer paris" });
+  it("partial: the need fits, a place does not (where the need is not bound to a country's law)", async () => {
+    const r = await rest({ q: "english tutor paris" });
     expect(r.match_quality).toBe("partial");
-    expect(r.experts[0].match!.terms).toContain("lawyer");
+    expect(r.experts[0].match!.terms).toContain("english tutor");
     expect(r.experts[0].match!.unmatched).toContain("paris");
+    // A lawyer is: nobody here practises law in France, and the lawyers elsewhere have none of it
+    // (match.ts describeMatch; before contract 2.4.1 this answered partial).
+    const lawyer = await rest({ q: "lawyer paris" });
+    expect(lawyer.match_quality).toBe("none");
+    expect(lawyer.experts[0].match!.terms).toContain("lawyer");
   });
 
   it("none: results that match only a role word or nothing are marked, and so is an empty answer", async () => {
@@ -347,7 +352,7 @@ describe("how good the match is", () => {
   });
 
   it("REST, MCP and the directory page give the same ranking and match_quality; MCP says when nobody fits", async () => {
-    for (const q of ["family lawyer", "lawyer paris", "yoga instructor", "tax advisor under $150", "cheap lawyer"]) {
+    for (const q of ["family lawyer", "english tutor paris", "yoga instructor", "tax advisor under $150", "cheap lawyer"]) {
       const r = await rest({ q, limit: "10" });
       const m = await mcp({ q, limit: 10 });
       const p = await page({ q });

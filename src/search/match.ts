@@ -167,6 +167,8 @@ export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
   if (parsed.pattern) out.text("e.search_text like ").value(parsed.pattern);
   else out.text("false");
   out.text(" as match_verbatim");
+  // Where the expert is, where a need bound to a country names one (describeMatch).
+  if (parsed.boundPlace) out.text(", e.country_code as match_country");
   return out.fragment(sql);
 }
 
@@ -174,6 +176,8 @@ export function matchColumns(sql: Sql, parsed: ParsedQuery): Fragment {
 export interface MatchRow {
   match_fields?: number[];
   match_verbatim?: boolean;
+  /** The expert's country, when the query's need is bound to a named place's (ParsedQuery.boundPlace). */
+  match_country?: string | null;
 }
 
 /** A group's worth from its bits: the best field it is in, matches other than itself discounted. */
@@ -207,6 +211,8 @@ interface QueryNeed {
   /** Per group: an everyday word that is only what another need is done to (objectOnly). */
   objectOnly: boolean[];
   unheardFit: number[];
+  /** The group of the place a need bound to a country names, or -1 (describeMatch). */
+  placed: number;
 }
 
 /** Per parsed query (a page describes its ten rows with one): needOf and its companions once, not per row. */
@@ -244,7 +250,17 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   const unheardFit = parsed.groups.map((g) =>
     fitsAs(BIT.category | (parsed.readsAsName || (short && isPlainWord(g) && !isCommonWord(g.label)) ? BIT.name : 0)),
   );
-  const need = { needed, unheard, objectOnly, unheardFit };
+  // The group of the place a need bound to a country names (ParsedQuery.boundPlace), or -1.
+  const bound = parsed.boundPlace;
+  const placed = bound
+    ? parsed.groups.findIndex((g) =>
+        g.alternatives.some(
+          (a) =>
+            a.lexemes.length === 1 && /^(cc|city|region):/.test(a.lexemes[0]) && a.lexemes[0].split(":")[1] === bound,
+        ),
+      )
+    : -1;
+  const need = { needed, unheard, objectOnly, unheardFit, placed };
   queryNeeds.set(parsed, need);
   return need;
 }
@@ -259,7 +275,12 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   let needFits = 0;
   let needWeight = 0;
   let professionFits = false;
-  const { needed, unheard, objectOnly, unheardFit } = queryNeed(parsed);
+  const { needed, unheard, objectOnly, unheardFit, placed } = queryNeed(parsed);
+  // A need bound to a country's law or market, with its place named ("a commercialista in
+  // Italy", "an estate agent in Seoul"), is not met even in part by an expert in another country;
+  // one who names the place anywhere in their profile, a bio too ("US expat tax" in London), serves it.
+  const here = placed >= 0 && (row.match_country?.toLowerCase() === parsed.boundPlace || (bits[placed] ?? 0) !== 0);
+  const elsewhere = placed >= 0 && !here;
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {
@@ -270,15 +291,18 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     // management consultant) meets the need in part, as the contract's `partial` says; not beside
     // a word nobody has, where the category is all that would fit.
     const broaderFit = group.concepts !== undefined && !unheard && (b & (BIT.category << HOW.broader)) !== 0;
+    // In a bound need's place, its experts of the field meet it in part, beside a word nobody has
+    // too (as placedField searches them): "… w Berlinie … niebieską kartę", the adviser in Berlin.
+    const placedFit = here && group.concepts !== undefined && (b & (BIT.category << HOW.broader)) !== 0;
     total += group.weight;
     got += group.weight * s;
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
     all &&= fit;
     if (needed[i]) needWeight += group.weight;
     if (
-      (fit || broaderFit) &&
       needed[i] &&
-      (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit[i]) !== 0))
+      (placedFit ||
+        ((fit || broaderFit) && (!unheard || (!(objectOnly[i] && group.everyday) && (b & unheardFit[i]) !== 0))))
     ) {
       needFits += group.weight;
       if (group.concepts !== undefined) professionFits = true;
@@ -289,7 +313,7 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // limping after our walks…"), one of five in someone's tagline ("keeps") is chance, not a fit.
   // A recognised need (a profession, or an everyday need one serves) is never chance: one of the
   // three in "inherited … pay off my mortgage or invest" fits in part.
-  const need = needFits > 0 && (needFits * 3 >= needWeight || professionFits);
+  const need = !elsewhere && needFits > 0 && (needFits * 3 >= needWeight || professionFits);
   const match = {
     score: total ? Math.round((got / total) * 100) / 100 : 0,
     terms,

@@ -72,6 +72,8 @@ export interface ParsedQuery {
   language: string | null;
   /** A need bound to a country's law or market (settle.ts boundToACountry): the language `q` is written in says which country, often. */
   local?: boolean;
+  /** The country (lower case) of the one place named beside a need bound to a country (settle.ts boundPlace): only experts there meet it. */
+  boundPlace?: string | null;
 }
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */

@@ -8,7 +8,16 @@ import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
-import { boundCountry, boundToACountry, contextThings, originPlaces, qualifyWorked, settle } from "./settle.ts";
+import {
+  boundCountry,
+  boundPlace,
+  boundToACountry,
+  placedField,
+  contextThings,
+  originPlaces,
+  qualifyWorked,
+  settle,
+} from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
@@ -117,6 +126,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   originPlaces(interpreter, words);
   contextThings(interpreter, words);
   boundCountry(interpreter);
+  placedField(interpreter);
   soughtProfessions(interpreter, words);
   soughtNeeds(interpreter, words);
   const r = interpreter.recognized;
@@ -141,6 +151,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     price,
     language,
     local: boundToACountry(interpreter),
+    boundPlace: boundPlace(interpreter),
   };
 }
 

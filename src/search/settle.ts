@@ -1,7 +1,7 @@
 // The passes over a query once read: an everyday word qualifying an activity, one concept counted once, and how much each group weighs.
 import type { Interpreter } from "./interpreter.ts";
 import { dedupe, isPlainWord } from "./query-groups.ts";
-import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
+import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 import { isRole } from "./roles.ts";
 import { isSpecific, narrow } from "./specificity.ts";
 import type { Vocabulary } from "./vocabulary.ts";
@@ -173,6 +173,41 @@ export function boundCountry(interpreter: Interpreter) {
   const [place] = places;
   if (place.alternatives.some((a) => a.lexemes.some((l) => l.startsWith("city:") || l.startsWith("region:")))) return;
   if (boundToACountry(interpreter)) place.weight = Math.max(place.weight, GROUP_WEIGHT.city);
+}
+
+/**
+ * The country of the one place a query names beside a need bound to a country's law or market
+ * ("commercialista … in Italia": it, "공인중개사 … 서울": kr), lower case, or null: an expert in
+ * another country does not meet that need, even in part (match.ts). Not with two places
+ * ("relocating from London to Toronto"), where which one the need is bound to is not known.
+ */
+export function boundPlace(interpreter: Interpreter): string | null {
+  const places = interpreter.groups.filter(isPlace);
+  if (places.length !== 1 || !boundToACountry(interpreter)) return null;
+  const countries = new Set(
+    places[0].alternatives.flatMap((a) =>
+      a.lexemes.length === 1 && /^(city|cc|region):/.test(a.lexemes[0]) ? [a.lexemes[0].split(":")[1]] : [],
+    ),
+  );
+  return countries.size === 1 ? [...countries][0] : null;
+}
+
+/**
+ * Beside a bound need's place, the field of a specific term narrowed to itself (specificity.ts
+ * narrow: "PR application" in Australia) is searched again as its parent category, below the
+ * term: there a country's immigration experts meet the need in part, as none elsewhere does.
+ */
+export function placedField(interpreter: Interpreter) {
+  if (!boundPlace(interpreter)) return;
+  for (const group of interpreter.groups) {
+    if (!isNeed(group)) continue;
+    const parents = group.alternatives.flatMap((a) => (a.parent ? [a.parent] : []));
+    const missing = parents.filter(
+      (p) => !group.alternatives.some((a) => a.lexemes.length === 1 && a.lexemes[0] === p),
+    );
+    for (const parent of new Set(missing))
+      group.alternatives.push({ lexemes: [parent], prefix: false, factor: FACTOR.parent });
+  }
 }
 
 /** Whether the query names a need bound to a country's law or market (BOUND_TO_A_COUNTRY). */
