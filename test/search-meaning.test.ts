@@ -421,6 +421,15 @@ describe("search by meaning", () => {
     const pr = (await search({ q: "help with my PR application in Australia" })) as any;
     expect(pr.match_quality).not.toBe("none");
     expect(pr.experts[0].slug).toBe("lakshmi-patel-family-immigration-attorney");
+    // Korean and Japanese name their country where no place is named: nobody here is a lawyer in
+    // Korea for a car accident's settlement; the tax accountant in Seoul meets a Korean tax return.
+    const accident = (await search({
+      q: "교통사고를 당했는데 보험사와 합의금 문제로 다투고 있어서 변호사가 필요해요",
+    })) as any;
+    expect(accident.match_quality).toBe("none");
+    const korean = (await search({ q: "종합소득세 신고를 도와줄 세무사를 찾고 있어요" })) as any;
+    expect(korean.match_quality).not.toBe("none");
+    expect(korean.experts[0].location.country_code).toBe("KR");
     // Two places ("from London to Toronto") do not say which one the need is bound to: no rule.
     const move = (await search({ q: "relocating from London to Toronto, I need help with the work permit" })) as any;
     expect(move.match_quality).not.toBe("none");

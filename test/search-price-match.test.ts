@@ -352,7 +352,13 @@ describe("how good the match is", () => {
   });
 
   it("REST, MCP and the directory page give the same ranking and match_quality; MCP says when nobody fits", async () => {
-    for (const q of ["family lawyer", "english tutor paris", "yoga instructor", "tax advisor under $150", "cheap lawyer"]) {
+    for (const q of [
+      "family lawyer",
+      "english tutor paris",
+      "yoga instructor",
+      "tax advisor under $150",
+      "cheap lawyer",
+    ]) {
       const r = await rest({ q, limit: "10" });
       const m = await mcp({ q, limit: 10 });
       const p = await page({ q });

@@ -279,8 +279,10 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   // A need bound to a country's law or market, with its place named ("a commercialista in
   // Italy", "an estate agent in Seoul"), is not met even in part by an expert in another country;
   // one who names the place anywhere in their profile, a bio too ("US expat tax" in London), serves it.
-  const here = placed >= 0 && (row.match_country?.toLowerCase() === parsed.boundPlace || (bits[placed] ?? 0) !== 0);
-  const elsewhere = placed >= 0 && !here;
+  const bound = parsed.boundPlace;
+  const here =
+    Boolean(bound) && (row.match_country?.toLowerCase() === bound || (placed >= 0 && (bits[placed] ?? 0) !== 0));
+  const elsewhere = Boolean(bound) && !here;
   const terms: string[] = [];
   const unmatched: string[] = [];
   parsed.groups.forEach((group, i) => {

@@ -151,7 +151,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     price,
     language,
     local: boundToACountry(interpreter),
-    boundPlace: boundPlace(interpreter),
+    boundPlace: boundPlace(interpreter, language),
   };
 }
 

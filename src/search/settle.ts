@@ -179,10 +179,14 @@ export function boundCountry(interpreter: Interpreter) {
  * The country of the one place a query names beside a need bound to a country's law or market
  * ("commercialista … in Italia": it, "공인중개사 … 서울": kr), lower case, or null: an expert in
  * another country does not meet that need, even in part (match.ts). Not with two places
- * ("relocating from London to Toronto"), where which one the need is bound to is not known.
+ * ("relocating from London to Toronto"), where which one the need is bound to is not known. With
+ * none, Japanese and Korean name their country (IMPLIED_COUNTRY; the ranking's LOCAL_COUNTRY_BONUS
+ * reads every language so).
  */
-export function boundPlace(interpreter: Interpreter): string | null {
+export function boundPlace(interpreter: Interpreter, language: string | null = null): string | null {
   const places = interpreter.groups.filter(isPlace);
+  if (!places.length && language && IMPLIED_COUNTRY[language] && boundToACountry(interpreter, IMPLIED_BOUND))
+    return IMPLIED_COUNTRY[language];
   if (places.length !== 1 || !boundToACountry(interpreter)) return null;
   const countries = new Set(
     places[0].alternatives.flatMap((a) =>
@@ -210,15 +214,26 @@ export function placedField(interpreter: Interpreter) {
   }
 }
 
+/**
+ * The country a query language names by itself, for a need bound to a country's law or market and
+ * no place named: Japanese and Korean are one country's language, written to agents almost only
+ * by its people. Not Italian or Polish, though also one country's: tuning, no-fit answering `none`
+ * +1 but two fitting requests `none` (IFRS accounts in Italian, an incidental word of bills in a
+ * Polish cloud request); Japanese and Korean: +1, none.
+ */
+const IMPLIED_COUNTRY: Record<string, string> = { ja: "jp", ko: "kr" };
+/** Needs the language of one country implies that country for: not visas, which the asker's language says they leave. */
+const IMPLIED_BOUND = new Set(["legal", "tax-advisory", "accounting", "real-estate"]);
+
 /** Whether the query names a need bound to a country's law or market (BOUND_TO_A_COUNTRY). */
-export function boundToACountry(interpreter: Interpreter): boolean {
+export function boundToACountry(interpreter: Interpreter, bound: ReadonlySet<string> = BOUND_TO_A_COUNTRY): boolean {
   const { groups, vocabulary } = interpreter;
   return groups.some(
     (g) =>
       !isPlace(g) &&
       g.weight >= GROUP_WEIGHT.profession &&
       !g.context &&
-      categoriesOf(vocabulary, g).some((c) => BOUND_TO_A_COUNTRY.has(c)),
+      categoriesOf(vocabulary, g).some((c) => bound.has(c)),
   );
 }
 
