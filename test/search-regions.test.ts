@@ -82,6 +82,18 @@ describe("regions in q", () => {
     expect(ontario.experts[0].slug).toBe("r-toronto-accountant");
   });
 
+  it("reads the name of a region's people as the region, as a nationality names its country", async () => {
+    for (const [q, region] of [
+      ["je suis Québécoise et je cherche une coach", "QC, CA"],
+      ["family lawyer for a Californian couple", "CA, US"],
+      ["Texan looking for a tax advisor", "TX, US"],
+      ["bookkeeper for an Ontarian bakery", "ON, CA"],
+    ]) {
+      const found = await search(q);
+      expect({ q, regions: found.query_interpretation.recognized.regions }).toEqual({ q, regions: [region] });
+    }
+  });
+
   it("leaves the city of the same name a city: Washington and New York are not their states", async () => {
     const city = await search("family lawyer Washington");
     expect(city.query_interpretation.recognized.regions).toEqual([]);
