@@ -433,6 +433,15 @@ describe("search by meaning", () => {
     // Two places ("from London to Toronto") do not say which one the need is bound to: no rule.
     const move = (await search({ q: "relocating from London to Toronto, I need help with the work permit" })) as any;
     expect(move.match_quality).not.toBe("none");
+    // A region of a country names its country, as Scotland names the United Kingdom: nobody here
+    // manages holiday lets in Italy; a lawyer in Bavaria is one in Germany.
+    const puglia = (await search({ q: "cerco qualcuno che gestisce affitti turistici in Puglia" })) as any;
+    expect(puglia.query_interpretation.recognized.countries).toEqual(["IT"]);
+    expect(puglia.match_quality).toBe("none");
+    const bavaria = (await search({ q: "contract lawyer in Bavaria" })) as any;
+    expect(bavaria.query_interpretation.recognized.countries).toEqual(["DE"]);
+    expect(bavaria.match_quality).not.toBe("none");
+    expect(bavaria.experts[0].location.country_code).toBe("DE");
     // Italian, Portuguese and Dutch names of cities are places too ("Monaco di Baviera" is Munich, not Monaco).
     for (const [q, city] of [
       ["un avvocato a Berlino", "Berlin, DE"],
