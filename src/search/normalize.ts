@@ -18,7 +18,46 @@ export function normalizeText(text: string): string {
     .replace(/ß/g, "ss")
     .normalize("NFD")
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
-    .normalize("NFC");
+    .normalize("NFC")
+    .replace(ARABIC_SCRIPT, (run, at: number, whole: string) => foldArabic(run, WORD_CHAR.test(whole[at - 1] ?? "")));
+}
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/** A stretch of Arabic-script letters and marks (NFKC has already made presentation forms plain letters). */
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]+/gu;
+/** Tashkeel (harakat, tanween, shadda, sukun, superscript alef, Quranic marks) and tatweel, the stretching stroke. */
+const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u08d3-\u08ff\u0640]/gu;
+/** An Arabic letter (not a digit, a mark or punctuation). */
+const ARABIC_LETTER = "(?:(?=\\p{Script=Arabic})\\p{L})";
+/**
+ * The article and what Arabic glues before it, at the start of a word: ال, and with و (and), ب
+ * (with, in) or ل (for, to, whose alef drops: لل): "المحامي", "والمحاسب", "بالرياض", "للمحامي" are
+ * the bare noun, when three letters or more remain ("الم", "الله", "التي" stay). A bare و ("and")
+ * goes only when four letters or more remain ("ومحاسب" → محاسب; "وكيل", agent, stays). Not ف or ك
+ * before the article (فال، كال: rare in a request, while foreign names begin so: "فالنسيا" would be
+ * "نسيا", forgotten, and "كالجاري" "جاري", my neighbour), nor a bare ب، ل، ف, which too many words
+ * begin with ("بيروت", "لبنان", "فرنسا"): the vocabulary lists "ببيروت", "لكندا" where it needs them.
+ */
+const ARABIC_PREFIX = new RegExp(`^(?:و?(?:ب?ال|لل)(?=${ARABIC_LETTER}{3})|و(?=${ARABIC_LETTER}{4}))`, "u");
+
+/**
+ * Arabic as it is typed and searched (as Lucene's ArabicNormalizer does, and the article as its
+ * light stemmer does): marks and tatweel dropped, the alef forms أ إ آ ٱ as ا, ى as ي, ة as ه,
+ * and each word's leading article (ARABIC_PREFIX). The vocabulary's terms, the query and the
+ * documents are normalised alike, so "المحامي", "محامٍ" and "مُحامي" all meet "محامي". Only
+ * Arabic-script text is touched: Latin, CJK and Cyrillic are outside ARABIC_SCRIPT. `joined`: the
+ * run goes on a word of another script ("x٣الكتب"), whose start is no article's.
+ */
+function foldArabic(run: string, joined: boolean): string {
+  return run
+    .replace(ARABIC_MARKS, "")
+    .replace(/[أإآٱ]/gu, "ا")
+    .replace(/ى/gu, "ي")
+    .replace(/ة/gu, "ه")
+    .split(/(?=[^\p{L}\p{N}])|(?<=[^\p{L}\p{N}])/u)
+    .map((word, i) => (i === 0 && joined ? word : word.replace(ARABIC_PREFIX, "")))
+    .join("");
 }
 
 // German umlauts are also written without the dots, as a following "e": "Mueller" is "Müller".

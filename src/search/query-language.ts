@@ -7,6 +7,9 @@ const HANGUL = /\p{Script=Hangul}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN = /\p{Script=Han}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
+const ARABIC = /\p{Script=Arabic}/u;
+/** Letters Persian and Urdu write in the Arabic script and Arabic does not (پ چ ژ گ ک ی ٹ ڈ ڑ ں ے ھ): not Arabic. */
+const PERSIAN_OR_URDU = /[پچژگکیٹڈڑںےھ]/u;
 
 /** Alphabetic languages the shipped vocabulary writes function words for (its `stop` rows). */
 const ALPHABETIC = ["en", "es", "pt", "it", "fr", "de", "nl", "pl", "tr", "sv"] as const;
@@ -62,7 +65,8 @@ function termLanguages(): ReadonlyMap<string, string> {
 
 /**
  * The ISO 639-1 code of the language `q` is written in, or null when it cannot tell: Korean,
- * Japanese, Chinese and Russian by their scripts (kana makes Han Japanese); an alphabetic
+ * Japanese, Chinese, Russian and Arabic by their scripts (kana makes Han Japanese; the letters of
+ * Persian or Urdu make Arabic script no language told); an alphabetic
  * language by its function words ("de", "que", "für", "het"), when one language holds at least
  * two of the query's and more than any other does. A person who writes in a language most likely
  * wants someone who speaks it; the words alone rarely say so ("conseiller fiscal pour particuliers").
@@ -72,6 +76,7 @@ export function queryLanguage(text: string, tokens: readonly Token[], terms: rea
   if (KANA.test(text)) return "ja";
   if (HAN.test(text)) return "zh";
   if (CYRILLIC.test(text)) return "ru";
+  if (ARABIC.test(text)) return PERSIAN_OR_URDU.test(text) ? null : "ar";
   const counts = [...functionWords()].map(([language, words]) => ({
     language,
     count:

@@ -9,7 +9,7 @@ import { isNeed } from "./settle.ts";
 /**
  * Words, as normalizeText writes them, that ask for someone or something in the first person: "I
  * need", "looking (for)", "want (to)", "I'd like", "je cherche", "j'aimerais", "busco", "quiero
- * (reformar)", "ищу". Not
+ * (reformar)", "ищу", "أبحث". Not
  * "wants" or "search" (another's wish, "people search for a plumber") nor "help" (which asks for
  * no one in particular).
  */
@@ -25,7 +25,9 @@ export const SEEK_WORDS = new Set(
     "soker behover letar vill vilja " +
     "szukam szukamy potrzebuje potrzebujemy chce chcemy chcialbym chcialabym " +
     "ищу ищем нужен нужна нужны хочу хотим хотел хотела " +
-    "arıyorum arıyoruz istiyorum istiyoruz"
+    "arıyorum arıyoruz istiyorum istiyoruz " +
+    // Arabic, as normalizeText writes it (أبحث → ابحث, أبغى → ابغي): MSA, Gulf, Levantine, Egyptian.
+    "ابحث نبحث احتاج نحتاج محتاج محتاجه اريد نريد مطلوب ابغي نبغي ابي بدي بدنا عايز عايزه عاوز ادور"
   ).split(" "),
 );
 

@@ -770,6 +770,8 @@ const LANGUAGE_COUNTRIES: Record<string, string[]> = {
   ru: ["RU"],
   sv: ["SE"],
   tr: ["TR"],
+  // The Arabic-speaking countries the directory has experts in.
+  ar: ["AE", "SA", "QA", "KW", "BH", "OM", "JO", "LB", "EG", "MA", "TN"],
 };
 
 /**

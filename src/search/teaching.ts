@@ -7,7 +7,7 @@ import { isCjk } from "./tokenize.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
- * sentence puts them in (ru, pl, tr) and the definite forms of sv: beside a language they ask for its tutor ("преподавателя
+ * sentence puts them in (ru, pl, tr), the definite forms of sv and Arabic (its article dropped by normalizeText): beside a language they ask for its tutor ("преподавателя
  * испанского", "nauczyciela niemieckiego"). Normalised as `q` is (accents dropped; ı, ł, ё also plain).
  */
 const TEACHING_WORDS = new Set(
@@ -26,7 +26,8 @@ const TEACHING_WORDS = new Set(
     "korepetycje korepetytor korepetytora lektor lektora " +
     "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası " +
     "lära plugga studera öva undervisning lärare läraren lärarna lektion lektionen lektioner kursen kurser " +
-    "privatlärare"
+    "privatlärare " +
+    "تعلم تعليم اتعلم درس دروس مدرس مدرسه معلم معلمه استاذ استاذه دوره دورات كورس كورسات"
   )
     .split(" ")
     .flatMap((w) => plainSpellings(normalizeText(w))),
