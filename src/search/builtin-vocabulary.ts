@@ -7,6 +7,7 @@ import fr from "./vocabulary/fr.tsv" with { type: "text" };
 import ja from "./vocabulary/ja.tsv" with { type: "text" };
 import ko from "./vocabulary/ko.tsv" with { type: "text" };
 import zh from "./vocabulary/zh.tsv" with { type: "text" };
+import queryAr from "./vocabulary/query-ar.tsv" with { type: "text" };
 import queryEs from "./vocabulary/query-es.tsv" with { type: "text" };
 import queryIt from "./vocabulary/query-it.tsv" with { type: "text" };
 import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
@@ -34,5 +35,6 @@ export const QUERY_VOCABULARY: Record<string, string> = {
   pl: queryPl,
   ru: queryRu,
   sv: querySv,
+  ar: queryAr,
 };
 export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";
