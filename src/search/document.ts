@@ -12,9 +12,10 @@ import {
 
 /**
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
- * rebuilds every document of an older version at start (reindex.ts).
+ * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
+ * (normalize.ts foldArabic), as queries now are.
  */
-export const SEARCH_DOC_VERSION = 8;
+export const SEARCH_DOC_VERSION = 9;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
