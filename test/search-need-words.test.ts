@@ -121,6 +121,7 @@ describe("everyday needs over the wire", () => {
     ["I was fired without notice and want compensation", "employment-law"],
     ["I twisted my knee playing football and it still hurts going down stairs", "physiotherapy"],
     ["Ich habe mir beim Fußball das Knie verdreht und suche Übungen für zu Hause", "physiotherapy"],
+    ["my back is killing me since I fell off my bike", "physiotherapy"],
     // The accusative a sentence puts it in ("muszę załatwić niebieską kartę"), not only the nominative.
     ["dostałem ofertę pracy w Berlinie i muszę załatwić sobie niebieską kartę", "work-visas"],
   ];
