@@ -7,6 +7,8 @@
 // wall and CPU seconds, and a last line `N passed, N failed`; exits non-zero when a test failed or a
 // lane's process ended without its summary (a crash). TEST_TIMES=1 also prints each file's wall and
 // CPU seconds, slowest first (the CPU of a lane's process and the children it reaped meanwhile).
+// With TEST_DATABASE_URL and no file named, the files of support/run-once.ts are left out: they
+// cannot reach the database, and CI's PGlite run has just run them.
 //
 // A new test file needs no registration: every `*.test.ts` outside node_modules is found. Only a
 // suite that starts several processes, PostgreSQL clusters or a Chromium and must not run beside
