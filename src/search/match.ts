@@ -6,6 +6,7 @@ import { isPlainWord, isShortPhrase } from "./query-groups.ts";
 import { type Alternative, FACTOR, type ParsedQuery, type QueryGroup } from "./query-types.ts";
 import { alternativeQuery, detoastedDoc } from "./rank.ts";
 import { isRole } from "./roles.ts";
+import { placeCountry } from "./settle.ts";
 import { SqlText } from "./sql-text.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
 
@@ -252,14 +253,7 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   );
   // The group of the place a need bound to a country names (ParsedQuery.boundPlace), or -1.
   const bound = parsed.boundPlace;
-  const placed = bound
-    ? parsed.groups.findIndex((g) =>
-        g.alternatives.some(
-          (a) =>
-            a.lexemes.length === 1 && /^(cc|city|region):/.test(a.lexemes[0]) && a.lexemes[0].split(":")[1] === bound,
-        ),
-      )
-    : -1;
+  const placed = bound ? parsed.groups.findIndex((g) => g.alternatives.some((a) => placeCountry(a) === bound)) : -1;
   const need = { needed, unheard, objectOnly, unheardFit, placed };
   queryNeeds.set(parsed, need);
   return need;

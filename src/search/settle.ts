@@ -1,9 +1,10 @@
 // The passes over a query once read: an everyday word qualifying an activity, one concept counted once, and how much each group weighs.
 import type { Interpreter } from "./interpreter.ts";
 import { dedupe, isPlainWord } from "./query-groups.ts";
-import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
+import { type Alternative, FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 import { isRole } from "./roles.ts";
 import { isSpecific, narrow } from "./specificity.ts";
+import { tokenCountry } from "./tokens.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /**
@@ -188,13 +189,13 @@ export function boundPlace(interpreter: Interpreter, language: string | null = n
   if (!places.length && language && IMPLIED_COUNTRY[language] && boundToACountry(interpreter, IMPLIED_BOUND))
     return IMPLIED_COUNTRY[language];
   if (places.length !== 1 || !boundToACountry(interpreter)) return null;
-  const countries = new Set(
-    places[0].alternatives.flatMap((a) =>
-      a.lexemes.length === 1 && /^(city|cc|region):/.test(a.lexemes[0]) ? [a.lexemes[0].split(":")[1]] : [],
-    ),
-  );
+  const countries = new Set(places[0].alternatives.flatMap((a) => placeCountry(a) ?? []));
   return countries.size === 1 ? [...countries][0] : null;
 }
+
+/** The country (lower case) a one-token alternative stands in, or null. */
+export const placeCountry = (a: Alternative): string | null =>
+  a.lexemes.length === 1 ? tokenCountry(a.lexemes[0]) : null;
 
 /**
  * Beside a bound need's place, the field of a specific term narrowed to itself (specificity.ts
@@ -209,8 +210,11 @@ export function placedField(interpreter: Interpreter) {
     const missing = parents.filter(
       (p) => !group.alternatives.some((a) => a.lexemes.length === 1 && a.lexemes[0] === p),
     );
-    for (const parent of new Set(missing))
-      group.alternatives.push({ lexemes: [parent], prefix: false, factor: FACTOR.parent });
+    if (missing.length)
+      group.alternatives = [
+        ...group.alternatives,
+        ...[...new Set(missing)].map((parent) => ({ lexemes: [parent], prefix: false, factor: FACTOR.parent })),
+      ];
   }
 }
 

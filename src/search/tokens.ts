@@ -19,6 +19,11 @@ export const cityNameToken = (name: string) => `cityname:${termKey(name)}`;
 /** A city within its country, by any normalised name: `city:de:koln`, `city:us:new york`. */
 export const cityToken = (countryCode: string, name: string) => `city:${countryCode.toLowerCase()}:${termKey(name)}`;
 
+/** The country (lower case) a place's token stands in ("cc:it", "city:kr:seoul", "region:us:tx"), or null for another token. */
+export function tokenCountry(lexeme: string): string | null {
+  return /^(city|cc|region):/.test(lexeme) ? lexeme.split(":")[1] : null;
+}
+
 /** BCP 47 matches by primary subtag: `en` and `en-GB` both find an expert who speaks `en-US`. */
 export function primarySubtag(tag: string): string {
   return tag.split("-")[0].toLowerCase();
