@@ -488,6 +488,26 @@ describe("search by meaning", () => {
     expect((gadget as any).match_quality).not.toBe("none");
   });
 
+  it("a profession an employer hires is the role hired for, not the need; a candidate's interview is no hiring", async () => {
+    // Before, the software architects and finance experts came first: "developers" and "CFO" read as the need.
+    for (const q of [
+      "we need to hire 10 developers and don't know how to design the interview process",
+      "looking for help recruiting a CFO",
+      "저희 회사가 처음으로 개발자 10명을 채용해야 하는데, 면접 과정을 어떻게 짜야 할지 모르겠어요",
+    ]) {
+      const answer = (await search({ q })) as any;
+      expect({ q, first: answer.experts[0].categories }).toEqual({
+        q,
+        first: expect.arrayContaining(["human-resources"]),
+      });
+    }
+    // The asker is the candidate here: the English tutor is the need, the job interview its setting.
+    const candidate = (await search({
+      q: "j'ai un entretien d'embauche le mois prochain et je voudrais travailler mon anglais",
+    })) as any;
+    expect(candidate.experts[0].categories).toContain("english-tutor");
+  });
+
   it("what the asker has or is beside a need is its setting, not the need", async () => {
     // The app is what the idea is for: the patent attorneys first (before, a software architect
     // who shares "app" and lists IP came first, and two more architects were in the first five).

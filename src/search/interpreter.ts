@@ -8,6 +8,7 @@ import { asProfession, conceptIds, dedupe, exact, isPlainWord, isShortPhrase, te
 import {
   type Alternative,
   CONTEXT,
+  HIRING,
   FACTOR,
   GROUP_WEIGHT,
   LATIN_WORD,
@@ -172,6 +173,9 @@ export class Interpreter {
     const weight = named.length ? GROUP_WEIGHT.profession : city ? GROUP_WEIGHT.city : GROUP_WEIGHT.word;
     const modifier = recognized.length > 0 && recognized.every((c) => c.kind === "synonym" && MODIFIERS.has(c.key));
     const everyday = named.length > 0 && recognized.every((c) => c.kind === "synonym");
+    const hiring = recognized.some(
+      (c) => (c.kind === "subcategory" && c.key === "recruiting") || (c.kind === "synonym" && HIRING.has(c.key)),
+    );
     const context = everyday && recognized.every((c) => c.kind === "synonym" && CONTEXT.has(c.key));
     const ids = conceptIds(named);
     const phrase = label.includes(" ") ? { phrase: exact(...termLexemes(label)) } : {};
@@ -195,6 +199,7 @@ export class Interpreter {
       ...(ids ? { concepts: ids } : {}),
       ...(modifier ? { modifier } : {}),
       ...(everyday ? { everyday } : {}),
+      ...(hiring ? { hiring } : {}),
       ...(context ? { context } : {}),
       ...(unlisted ? { unheard: true, unlisted } : {}),
       ...(worked ? { worked } : {}),

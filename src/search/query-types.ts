@@ -41,6 +41,8 @@ export interface QueryGroup {
   unheard?: boolean;
   /** An everyday word that stands for professions (served-by.ts: "apartment", "contractor"), not a profession's own name. */
   everyday?: boolean;
+  /** Hiring people, as an employer does (recruiting named, or the everyday needs of hiring; not a candidate's CV or job interview): settle.ts hiredRoles. */
+  hiring?: boolean;
   /** What the asker has, is or faces (their app, employer, an exam; a freelancer): beside a need, its setting (settle.ts). */
   context?: boolean;
   /** The names in every language of a named thing the group stands for ("EU Blue Card"), searched when it reads as specific (settle.ts). */
@@ -151,6 +153,13 @@ export const CONTEXT = new Set([
   "exam",
   "endurance sport",
 ]);
+
+/**
+ * Everyday concepts (vocabulary synonyms by key) of hiring people as an employer ("candidates",
+ * "Entwickler einstellen", "staff keep quitting"), as against a candidate's (a CV, a job interview,
+ * finding work): beside them another profession is the role hired for (settle.ts hiredRoles).
+ */
+export const HIRING = new Set(["hiring", "hiring (2)", "staff turnover", "staff turnover (2)", "staff turnover (3)"]);
 
 /** The vocabulary's synonym of the professions nobody in the directory practises ("personal trainer", "plumber"). */
 export const UNLISTED = "professions not listed";

@@ -258,6 +258,23 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   forWhom(interpreter, words, isNeed);
   askerIs(interpreter, words, isNeed);
   askerWas(interpreter, words, isNeed);
+  hiredRoles(interpreter);
+}
+
+/**
+ * Beside a need of hiring as an employer (query-types.ts HIRING, or recruiting named: "채용",
+ * "Entwickler einstellen", "losing candidates"), another profession is the role hired for ("10
+ * developers", "a CFO"), not the need: it weighs as a word, so that the recruiters come before the
+ * developers and the CFOs. Not beside a candidate's job interview ("j'ai un entretien d'embauche …
+ * travailler mon anglais": the English tutor is the need).
+ */
+function hiredRoles(interpreter: Interpreter) {
+  const { groups, vocabulary } = interpreter;
+  if (!groups.some((g) => isNeed(g) && g.hiring)) return;
+  for (const group of groups) {
+    if (!isNeed(group) || group.hiring || categoriesOf(vocabulary, group).includes("human-resources")) continue;
+    group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
+  }
 }
 
 /**
