@@ -430,6 +430,12 @@ describe("search by meaning", () => {
     const korean = (await search({ q: "종합소득세 신고를 도와줄 세무사를 찾고 있어요" })) as any;
     expect(korean.match_quality).not.toBe("none");
     expect(korean.experts[0].location.country_code).toBe("KR");
+    // Among experts who fit about alike, the ones in the place's country come first (statement.ts
+    // BOUND_PLACE_BONUS): the Paris tax adviser before bookkeepers in Sydney and Miami.
+    const paris = (await search({
+      q: "freelancer living in Paris, no idea how to declare my income and expenses",
+    })) as any;
+    expect(paris.experts[0].location.country_code).toBe("FR");
     // Two places ("from London to Toronto") do not say which one the need is bound to: no rule.
     const move = (await search({ q: "relocating from London to Toronto, I need help with the work permit" })) as any;
     expect(move.match_quality).not.toBe("none");
@@ -501,6 +507,14 @@ describe("search by meaning", () => {
         first: expect.arrayContaining(["human-resources"]),
       });
     }
+    // What the asker is may stand between "I'm" and their trade ("a self-employed web developer"):
+    // the trade is still who they are, not what they ask for (before, five software experts first).
+    const developer = (await search({ q: "I'm a self-employed web developer looking for an accountant" })) as any;
+    for (const expert of developer.experts.slice(0, 5))
+      expect({ slug: expert.slug, categories: expert.categories }).toEqual({
+        slug: expert.slug,
+        categories: expect.arrayContaining(["accounting"]),
+      });
     // The asker is the candidate here: the English tutor is the need, the job interview its setting.
     const candidate = (await search({
       q: "j'ai un entretien d'embauche le mois prochain et je voudrais travailler mon anglais",

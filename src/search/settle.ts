@@ -151,7 +151,13 @@ export function originPlaces(interpreter: Interpreter, words: readonly string[])
 }
 
 /** Categories whose work is bound to a country's law or market: tax, accounts, law, visas, property. */
-const BOUND_TO_A_COUNTRY = new Set(["legal", "tax-advisory", "accounting", "immigration", "real-estate"]);
+export const BOUND_TO_A_COUNTRY: ReadonlySet<string> = new Set([
+  "legal",
+  "tax-advisory",
+  "accounting",
+  "immigration",
+  "real-estate",
+]);
 
 /** The categories a group's concepts stand for: those it names, and its subcategories' (subcategoriesOf). */
 function categoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
@@ -300,8 +306,12 @@ const I_AM = new Set(["im", "am", "suis", "bin", "soy", "sou", "sono", "ben", "j
 function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
   const { groups } = interpreter;
   const asker = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, I_AM) >= 0);
-  if (!asker.length || !groups.some((g) => need(g) && !asker.includes(g))) return;
+  // The profession asked for may be one a role word names ("… looking for an accountant"), which
+  // settle counted as a word beside the asker's trade: with the trade set aside, it is the need.
+  const asked = groups.filter((g) => g.concepts !== undefined && !asker.includes(g) && !g.context && !g.modifier);
+  if (!asker.length || !asked.length) return;
   for (const group of asker) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
+  if (!groups.some(need)) for (const group of asked) group.weight = Math.max(group.weight, GROUP_WEIGHT.profession);
 }
 
 /** "for" in the query languages, as normalizeText writes it (für, för: fur, for). */
@@ -325,8 +335,9 @@ function forWhom(interpreter: Interpreter, words: readonly string[], need: (g: Q
 }
 
 /**
- * Where one of `markers` stands right before `group` ("for", "I am"), with at most two stop words
- * between ("for our", "I'm a"), or -1.
+ * Where one of `markers` stands right before `group` ("for", "I am"), with at most three stop words
+ * between ("for our", "I'm a") and the words of what the asker has or is ("I'm a freelance graphic
+ * designer": CONTEXT's freelancer), or -1.
  */
 function markerBefore(
   interpreter: Interpreter,
@@ -336,7 +347,16 @@ function markerBefore(
 ): number {
   const start = interpreter.spans.get(group)?.start;
   if (start === undefined) return -1;
+  const setting = new Set<number>();
+  for (const [g, span] of interpreter.spans) if (g.context) for (let k = span.start; k <= span.end; k++) setting.add(k);
   let i = start - 1;
-  while (i >= 0 && start - i <= 3 && !markers.has(words[i]) && interpreter.vocabulary.isStopWord(words[i])) i--;
+  let stops = 0;
+  while (i >= 0 && !markers.has(words[i])) {
+    if (setting.has(i)) i--;
+    else if (stops < 3 && interpreter.vocabulary.isStopWord(words[i])) {
+      stops++;
+      i--;
+    } else break;
+  }
   return i >= 0 && markers.has(words[i]) ? i : -1;
 }
