@@ -3,8 +3,8 @@ import { normalizeText } from "../src/search/normalize.ts";
 import { queryLanguage } from "../src/search/query-language.ts";
 import { tokenize } from "../src/search/tokenize.ts";
 import { termKey } from "../src/search/vocabulary.ts";
-import { get, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
+import type { TestApp } from "./support/app.ts";
+import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -64,18 +64,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-interface Found {
-  experts: { slug: string; categories: string[]; location: { city: string | null }; languages_spoken: string[] }[];
-  total: number;
-  match_quality: "strong" | "partial" | "none" | null;
-  query_interpretation: any;
-}
-
-async function search(q: string): Promise<Found> {
-  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", q })}`);
-  expect(res.status).toBe(200);
-  return res.body as Found;
-}
+const search = async (q: string) => (await searchJson(app, q)) as FoundExperts;
 
 describe("Arabic normalisation (normalize.ts foldArabic)", () => {
   it("drops tashkeel and tatweel and unifies the alef, alef maqsura and ta marbuta forms", () => {

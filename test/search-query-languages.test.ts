@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { get, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
+import type { TestApp } from "./support/app.ts";
+import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -59,18 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-interface Found {
-  experts: { slug: string; categories: string[]; location: { city: string | null }; languages_spoken: string[] }[];
-  total: number;
-  match_quality: "strong" | "partial" | "none" | null;
-  query_interpretation: any;
-}
-
-async function search(q: string): Promise<Found> {
-  const res = await get(app, `/api/agents/experts?${new URLSearchParams({ limit: "10", q })}`);
-  expect(res.status).toBe(200);
-  return res.body as Found;
-}
+const search = async (q: string) => (await searchJson(app, q)) as FoundExperts;
 
 describe("queries in Turkish, Polish and Russian", () => {
   it("Turkish: a profession with its suffixes and a city with its case ending after the apostrophe", async () => {

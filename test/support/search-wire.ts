@@ -15,6 +15,14 @@ export const OPEN_EXPERT = {
   availability_status: "open",
 } as const;
 
+/** What the language suites read of a search's answer. */
+export interface FoundExperts {
+  experts: { slug: string; categories: string[]; location: { city: string | null }; languages_spoken: string[] }[];
+  total: number;
+  match_quality: "strong" | "partial" | "none" | null;
+  query_interpretation: any;
+}
+
 /** GET /api/agents/experts?q=…&limit=10 as JSON; the status must be 200. */
 export async function searchJson(app: TestApp, q: string) {
   const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
