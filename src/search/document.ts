@@ -1,4 +1,5 @@
 import { indexSpellings, normalizeText } from "./normalize.ts";
+import { textPairs } from "./pairs.ts";
 import { bigrams, tokenize } from "./tokenize.ts";
 import {
   categoryToken,
@@ -13,9 +14,10 @@ import {
 /**
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
- * (normalize.ts foldArabic), as queries now are.
+ * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
+ * (pairs.ts).
  */
-export const SEARCH_DOC_VERSION = 9;
+export const SEARCH_DOC_VERSION = 10;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
@@ -79,6 +81,13 @@ class DocumentBuilder {
     }
   }
 
+  /** The word pairs of a short text (a title, a tag, a service's name: pairs.ts), in every indexed spelling. */
+  addPairs(text: string | null | undefined, weight: Weight) {
+    if (!text) return;
+    for (const spelling of indexSpellings(text))
+      for (const pair of textPairs(tokenize(normalizeText(spelling)))) this.add(pair, weight);
+  }
+
   /** PostgreSQL's tsvector input syntax: `'lexeme':1A,2C …`. */
   toTsvector(): string {
     let position = 0;
@@ -108,6 +117,10 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   doc.addText(source.name, "A", { cjkUnigrams: true });
   for (const title of source.titles) doc.addText(title, "B");
   for (const tag of source.tags) doc.addText(tag, "B");
+  // Their words side by side, for a query's neighbouring words (pairs.ts); not a tagline's or a
+  // bio's sentence, whose neighbours are as often chance.
+  for (const text of [...source.titles, ...source.tags]) doc.addPairs(text, "B");
+  for (const service of source.services) doc.addPairs(service, "C");
   // The first category is what the expert is; the others are what they also do.
   for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
   // Likewise the first subcategory is the specialty: among everyone listed for public speaking,

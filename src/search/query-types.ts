@@ -76,6 +76,8 @@ export interface ParsedQuery {
   local?: boolean;
   /** The country (lower case) of the one place named beside a need bound to a country (settle.ts boundPlace): only experts there meet it. */
   boundPlace?: string | null;
+  /** The query's neighbouring words (pairs.ts queryPairs): found side by side in a title, a tag or a service's name, they weigh more (rank.ts). */
+  pairs?: [string, string][];
 }
 
 /** What typo correction needs from the database: known words, and near ones for the unknown. */

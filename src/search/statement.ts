@@ -831,7 +831,11 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
     withSpeakers(
       sql,
       language,
-      withBudget(sql, page, relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName)),
+      withBudget(
+        sql,
+        page,
+        relevance(sql, parsed.groups, parsed.pattern, phrases(parsed), parsed.readsAsName, parsed.pairs),
+      ),
       parsed.local && !placeNamed(parsed),
     ),
   );

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { buildDocument } from "../src/search/document.ts";
+import { normalizeText } from "../src/search/normalize.ts";
+import { MAX_PAIRS, queryPairs, textPairs } from "../src/search/pairs.ts";
+import { tokenize } from "../src/search/tokenize.ts";
+import type { TestApp } from "./support/app.ts";
+import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
+
+setDefaultTimeout(60_000);
+
+// A query's two neighbouring words found side by side in a title, a tag or a service's name weigh
+// more than the same words apart (src/search/pairs.ts, rank.ts PAIR_BONUS): "marketing audit" is a
+// service; marketing in a tag beside an audit of the ad spend is two other things.
+
+const words = (text: string) => tokenize(normalizeText(text));
+const STOP = new Set(["for", "the", "of", "my", "a"]);
+
+describe("word pairs", () => {
+  it("are a short text's neighbouring words, CJK runs left out", () => {
+    expect(textPairs(words("Marketing audit"))).toEqual(["~marketing audit"]);
+    expect(textPairs(words("Growth marketing audit"))).toEqual(["~growth marketing", "~marketing audit"]);
+    expect(textPairs(words("TOPIK 준비"))).toEqual([]);
+  });
+
+  it("of a query skip stop words, one-letter words and CJK, and stop at MAX_PAIRS", () => {
+    const isStop = (w: string) => STOP.has(w);
+    expect(queryPairs(words("a marketing audit for my shop"), isStop)).toEqual([["marketing", "audit"]]);
+    expect(queryPairs(words("salary benchmarking startups"), isStop)).toEqual([
+      ["salary", "benchmarking"],
+      ["benchmarking", "startups"],
+    ]);
+    expect(queryPairs(words("x ray 세무 상담"), isStop)).toEqual([]);
+    const long = queryPairs(words("one two three four five six seven eight nine ten"), isStop);
+    expect(long).toHaveLength(MAX_PAIRS);
+  });
+
+  it("are in the main document at their field's weight, never in the bio", () => {
+    const doc = buildDocument({
+      name: "Ana Test",
+      city: null,
+      state_code: null,
+      country_code: null,
+      language_subtags: [],
+      tags: ["content marketing"],
+      categories: ["marketing"],
+      subcategories: [],
+      titles: ["Growth Marketer"],
+      taglines: ["Audits that pay for themselves"],
+      bios: ["She runs a marketing audit every quarter."],
+      services: ["Marketing audit"],
+    });
+    expect(doc.tsvector).toContain("'~content marketing':");
+    expect(doc.tsvector).toMatch(/'~marketing audit':\d+C/);
+    expect(doc.tsvector).toContain("'~growth marketer':");
+    // A tagline's sentence is left out, and the bio has no pairs.
+    expect(doc.tsvector).not.toContain("'~audits that'");
+    expect(doc.bio).not.toContain("~");
+    // Pair lexemes are no words of the typo lexicon.
+    expect(doc.words.some((w) => w.includes(" "))).toBe(false);
+  });
+});
+
+const CORPUS = [
+  {
+    ...OPEN_EXPERT,
+    slug: "t-pair-service",
+    name: "Nora Lindqvist",
+    rating: 4.2,
+    categories: ["marketing"],
+    location: { city: "Stockholm", country_code: "SE" },
+    languages_spoken: ["en"],
+    translations: { en: { title: "Growth consultant", tagline: "Campaigns that pay for themselves" } },
+    services: [{ title: "Marketing audit", price_usd: 300, price_type: "fixed" }],
+  },
+  {
+    // The same words, apart: "marketing" in the title and a tag, an audit of the ad spend. Rated higher,
+    // so that without the pair it would come first among equals.
+    ...OPEN_EXPERT,
+    slug: "t-pair-apart",
+    name: "Pia Holm",
+    rating: 5,
+    categories: ["marketing"],
+    location: { city: "Stockholm", country_code: "SE" },
+    languages_spoken: ["en"],
+    tags: ["marketing"],
+    translations: { en: { title: "Marketing consultant", tagline: "Campaigns that pay for themselves" } },
+    services: [{ title: "Audit of your ad spend", price_usd: 300, price_type: "fixed" }],
+  },
+];
+
+describe("searching word pairs over the wire", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await appWithCorpus(CORPUS);
+  });
+  afterAll(() => app?.stop());
+
+  it("puts the expert whose service is named by the query's two words before one who has them apart", async () => {
+    const body = (await searchJson(app, "marketing audit in Stockholm")) as FoundExperts;
+    const slugs = body.experts.map((e) => e.slug);
+    expect(slugs).toContain("t-pair-apart");
+    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
+    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("finds a plural of the second word ('marketing audits')", async () => {
+    const body = (await searchJson(app, "marketing audits in Stockholm")) as FoundExperts;
+    const slugs = body.experts.map((e) => e.slug);
+    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
+    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
+  });
+});
