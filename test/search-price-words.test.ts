@@ -50,6 +50,36 @@ describe("price words are whole words", () => {
 
 type Case = [q: string, meaning: string, min: number | null, max: number | null, rest: string];
 
+describe("a negated lower bound is an upper one", () => {
+  it("'can't spend more than $100', in the languages of the bounds", () => {
+    const cases: [string, string][] = [
+      ["employment lawyer for a first consultation but I can't spend more than $100", "employment lawyer"],
+      ["employment lawyer, I don't want to pay more than 100 dollars", "employment lawyer"],
+      ["employment lawyer, I won’t pay more than $100", "employment lawyer"],
+      ["abogado laboral, no puedo gastar más de 100 dólares", "abogado laboral"],
+      ["avocat, je ne veux pas payer plus de 100 $", "avocat"],
+      ["Anwalt, ich kann nicht mehr als 100 $ ausgeben", "anwalt"],
+      ["avvocato, non posso spendere più di 100 dollari", "avvocato"],
+      ["advogado, não posso gastar mais de 100 dólares", "advogado"],
+    ];
+    for (const [q, start] of cases) {
+      const { price, rest } = read(q);
+      expect({ q, price }).toMatchObject({ q, price: { meaning: "at_most", min: null, max: 100 } });
+      expect(rest.startsWith(start)).toBe(true);
+    }
+  });
+
+  it("a lower bound with no negation before it, or one further away, stays a lower bound", () => {
+    for (const q of [
+      "lawyer for more than $100",
+      "not a junior: a senior lawyer with long experience, more than $100",
+      "юрист не менее 50 долларов",
+    ]) {
+      expect({ q, meaning: read(q).price?.meaning }).toEqual({ q, meaning: "at_least" });
+    }
+  });
+});
+
 describe("price words in Turkish, Polish and Russian", () => {
   it("bounds with a dollar amount, before it (pl, ru) or after it with its case ending (tr)", () => {
     const cases: Case[] = [

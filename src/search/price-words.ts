@@ -142,6 +142,39 @@ export const AT_MOST = [
   "billigare än",
   "som mest",
 ];
+/**
+ * Negations that turn a lower bound a few words after them into an upper one ("can't spend more than
+ * $100"); without apostrophes, which are taken out of the text they are looked for in.
+ */
+export const NEGATIONS = [
+  "cant",
+  "cannot",
+  "can not",
+  "dont",
+  "doesnt",
+  "wont",
+  "not",
+  "never",
+  "no puedo",
+  "no quiero",
+  "no podemos",
+  "nao posso",
+  "nao quero",
+  "nao podemos",
+  "pas",
+  "nicht",
+  "keinesfalls",
+  "non posso",
+  "non voglio",
+  "non possiamo",
+  "niet",
+  "nie moge",
+  "nie chce",
+  "не могу",
+  "не хочу",
+  "kan inte",
+  "vill inte",
+];
 /** Words before an amount that make it a lower bound. */
 export const AT_LEAST = [
   "over",

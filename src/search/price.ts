@@ -11,6 +11,7 @@ import {
   CHEAP_OR_ECONOMIC,
   CURRENCY,
   ECONOMY_NOUNS,
+  NEGATIONS,
   FREE,
   FOREIGN_CURRENCIES,
   FREE_COMPANIONS,
@@ -97,6 +98,12 @@ const FREE_RUN = new RegExp(
   "gu",
 );
 const AT_MOST_SET = new Set(normal(AT_MOST).map((w) => w.replace(/ +/g, " ")));
+/**
+ * A lower bound's words negated a few words before them state an upper bound: "can't spend more
+ * than $100", "no puedo gastar más de 100 dólares", "je ne veux pas payer plus de 80 €", "ich kann
+ * nicht mehr als 100 Euro ausgeben". Up to three words between the negation and the bound.
+ */
+const NEGATED = new RegExp(`${L}(?:${wordsPattern(NEGATIONS)})(?: +[\\p{L}\\p{N}]+){0,3} *$`, "u");
 
 /** Price words read from `q`: what they mean and the bounds they state (a `cheap` bound is decided per search). */
 export interface PriceWords {
@@ -169,7 +176,9 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
     const bound = m[1].replace(/ +/g, " ");
     const value = amountOf(m[0].slice(m[1].length));
     if (value === null) return false;
-    if (AT_MOST_SET.has(bound) || bound.startsWith("<")) atMost(value);
+    // The replacer's arguments end with the match's offset and the whole text (no named groups).
+    const before = (m[m.length - 1] as unknown as string).slice(0, m[m.length - 2] as unknown as number);
+    if (AT_MOST_SET.has(bound) || bound.startsWith("<") || NEGATED.test(before.replace(/['’]/g, ""))) atMost(value);
     else atLeast(value);
     return true;
   });
