@@ -436,6 +436,15 @@ describe("search by meaning", () => {
       q: "freelancer living in Paris, no idea how to declare my income and expenses",
     })) as any;
     expect(paris.experts[0].location.country_code).toBe("FR");
+    // An everyday thing a profession nobody here practises works on is its object there too: the
+    // property adviser in the Netherlands does not meet an electrician's job on a house in Amsterdam.
+    for (const q of [
+      "wij zoeken een gecertificeerde elektricien die de bedrading van ons huis in Rotterdam kan controleren",
+      "we want a licensed electrician who can inspect the wiring of our house in Amsterdam",
+    ]) {
+      const answer = (await search({ q })) as any;
+      expect({ q, quality: answer.match_quality }).toEqual({ q, quality: "none" });
+    }
     // Two places ("from London to Toronto") do not say which one the need is bound to: no rule.
     const move = (await search({ q: "relocating from London to Toronto, I need help with the work permit" })) as any;
     expect(move.match_quality).not.toBe("none");

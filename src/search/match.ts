@@ -289,7 +289,13 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
     const broaderFit = group.concepts !== undefined && !unheard && (b & (BIT.category << HOW.broader)) !== 0;
     // In a bound need's place, its experts of the field meet it in part, beside a word nobody has
     // too (as placedField searches them): "… w Berlinie … niebieską kartę", the adviser in Berlin.
-    const placedFit = here && group.concepts !== undefined && (b & (BIT.category << HOW.broader)) !== 0;
+    // Not through an everyday word that is only what the unheard need is done to: "elektricien …
+    // bedrading in ons oude huis in Utrecht" wants an electrician, not a property adviser there.
+    const placedFit =
+      here &&
+      group.concepts !== undefined &&
+      !(objectOnly[i] && group.everyday) &&
+      (b & (BIT.category << HOW.broader)) !== 0;
     total += group.weight;
     got += group.weight * s;
     for (const shift of Object.values(HOW)) seen |= (b >> shift) & ALL_FIELDS;
