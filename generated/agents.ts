@@ -19,8 +19,8 @@ export interface paths {
          *     first.
          *
          *     - `q` is free text in any of the `Locale` values, searched by meaning: every word counts, in
-         *       any order, across the name, titles, taglines, bios, tags, services, categories and
-         *       subcategories, city, country and languages spoken. Synonyms and translations come from
+         *       any order, across the name, titles, taglines, bios, tags, services (their names and
+         *       descriptions), categories and subcategories, city, country and languages spoken. Synonyms and translations come from
          *       the search vocabulary (`attorney`, `avocat` and `弁護士` all find lawyers; `Köln` and
          *       `Cologne` one city), misspelt words of five letters or more are corrected (`acounting`),
          *       stop words are ignored, so whole sentences work ("I need a payroll specialist who speaks
@@ -778,8 +778,8 @@ export interface components {
             /**
              * @description Where the matched terms were found, most telling first: `name`; `category` (a category
              *     or subcategory); `title_or_tag`; `place` (city or country); `language` (spoken);
-             *     `tagline_or_service` (a tagline, a service, the city's name); `bio` (a term found in
-             *     no other field).
+             *     `tagline_or_service` (a tagline, a service's name, the city's name); `bio` (a term
+             *     found in no other field: in a bio or a service's description).
              */
             fields: ("name" | "category" | "title_or_tag" | "place" | "language" | "tagline_or_service" | "bio")[];
         };

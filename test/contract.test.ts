@@ -99,9 +99,9 @@ describe("the contract", () => {
     SLOW,
   );
 
-  it("is OpenAPI 3.1 and carries version 2.4.1", () => {
+  it("is OpenAPI 3.1 and carries version 2.4.2", () => {
     expect(contract.openapi).toBe("3.1.0");
-    expect(contract.info.version).toBe("2.4.1");
+    expect(contract.info.version).toBe("2.4.2");
     expect(contract.info.title).toBe("Expert Directory Agent API");
   });
 

@@ -22,7 +22,7 @@ describe("the published contract", () => {
     for (const [kind, members] of Object.entries<Record<string, unknown>>(components)) {
       for (const [name, value] of Object.entries(members)) expect(value).toEqual(fileComponents[kind][name]);
     }
-    expect(served.info.version).toBe("2.4.1");
+    expect(served.info.version).toBe("2.4.2");
   });
 
   it("serves only the components its operations use, and every one they use", async () => {

@@ -115,6 +115,7 @@ describe("documents", () => {
       taglines: [],
       bios: ["Helps families."],
       services: ["First call"],
+      descriptions: [],
     });
     for (const part of [
       "'jonas':1A",

@@ -48,6 +48,7 @@ describe("word pairs", () => {
       taglines: ["Audits that pay for themselves"],
       bios: ["She runs a marketing audit every quarter."],
       services: ["Marketing audit"],
+      descriptions: [],
     });
     expect(doc.tsvector).toContain("'~content marketing':");
     expect(doc.tsvector).toMatch(/'~marketing audit':\d+C/);

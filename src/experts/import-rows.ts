@@ -50,6 +50,7 @@ export function recordDocument(record: ExpertImport, languageSubtags: string[]) 
     taglines: texts.flatMap((t) => (t.tagline == null ? [] : [t.tagline])),
     bios: texts.flatMap((t) => (t.bio == null ? [] : [t.bio])),
     services: (record.services ?? []).map((s) => s.title),
+    descriptions: (record.services ?? []).flatMap((s) => (s.description == null ? [] : [s.description])),
   });
 }
 

@@ -15,9 +15,9 @@ import {
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
  * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
- * (pairs.ts).
+ * (pairs.ts). 11: services' descriptions, beside the bios.
  */
-export const SEARCH_DOC_VERSION = 10;
+export const SEARCH_DOC_VERSION = 11;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
@@ -40,6 +40,8 @@ export interface DocumentSource {
   taglines: string[];
   bios: string[];
   services: string[];
+  /** What each service is, in the seller's words: read as a bio is (weight D). */
+  descriptions: string[];
 }
 
 const MAX_POSITION = 16_000; // PostgreSQL keeps positions up to 16383
@@ -139,5 +141,6 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
     }
   }
   for (const text of source.bios) bio.addText(text, "D");
+  for (const text of source.descriptions) bio.addText(text, "D");
   return { tsvector: doc.toTsvector(), bio: bio.toTsvector(), words: [...new Set([...doc.words, ...bio.words])] };
 }

@@ -16,7 +16,8 @@ function loadSources(sql: Sql, ids: string[]) {
       array(select t.title from expert_translations t where t.expert_id = e.id order by ${LOCALE_ORDER}) as titles,
       array(select t.tagline from expert_translations t where t.expert_id = e.id and t.tagline is not null order by ${LOCALE_ORDER}) as taglines,
       array(select t.bio from expert_translations t where t.expert_id = e.id and t.bio is not null order by ${LOCALE_ORDER}) as bios,
-      array(select s.title from services s where s.expert_id = e.id order by s.position) as services
+      array(select s.title from services s where s.expert_id = e.id order by s.position) as services,
+      array(select s.description from services s where s.expert_id = e.id and s.description is not null order by s.position) as descriptions
     from experts e where e.id in ${sql(ids)}`;
 }
 

@@ -50,7 +50,7 @@ try {
   if (!Array.isArray(body.services)) fail("profile has no services");
   console.log(`profile: ${body.name}, ${body.title}, ${body.services.length} services`);
   const spec = await fetch(`${base}/api/openapi.json`);
-  if ((await spec.json()).info?.version !== "2.4.1") fail("openapi.json is not version 2.4.1");
+  if ((await spec.json()).info?.version !== "2.4.2") fail("openapi.json is not version 2.4.2");
   const docs = await fetch(`${base}/api/docs/swagger-ui-bundle.js`);
   if (docs.status !== 200) fail("docs assets are not served");
   // Operations: health, readiness, metrics, request ids, rate-limit headers, request logs.
