@@ -36,9 +36,10 @@ const PRONOUN_CODES = new Set(["us"]);
 /**
  * A city's name in some language that is a common word in another ("seul", French for alone, is
  * Polish for Seoul; "nice"; "haga", Spanish "do", is Polish for The Hague; "soul"; "lagos" and
- * "rio", lakes and river; "canton"; "porto", Italian "I bring"): the city only when `q` writes it
- * capitalised ("Nice", "Seul"). A named city weighs as the need does, so a stray one in a sentence
- * ("je suis seul et je cherche un psychologue") put Seoul's experts beside the psychologists.
+ * "rio", lakes and river; "canton"; "porto", Italian "I bring"; "palma", Spanish for a palm): the
+ * city only when `q` writes it capitalised ("Nice", "Seul"). A named city weighs as the need does,
+ * so a stray one in a sentence ("je suis seul et je cherche un psychologue") put Seoul's experts
+ * beside the psychologists.
  */
 const COMMON_WORD_PLACES = new Set([
   "seul",
@@ -54,6 +55,7 @@ const COMMON_WORD_PLACES = new Set([
   "bale",
   "riad",
   "lima",
+  "palma",
 ]);
 
 /**
