@@ -163,6 +163,10 @@ describe("everyday needs over the wire", () => {
     "包丁研ぎ",
     "I invented a gadget and need an industrial designer to build the prototype",
     "notario para firmar la escritura del piso",
+    // Care for an elderly parent at home: care work, not the property of a home.
+    "someone to look after my elderly mother at home a few hours a day",
+    "busco a alguien que cuide a mi padre en casa por las tardes",
+    "ik zoek thuiszorg voor mijn vader, een paar uur per dag",
   ];
 
   for (const q of NOBODY)
