@@ -22,9 +22,14 @@ describe("word pairs", () => {
     expect(textPairs(words("TOPIK 준비"))).toEqual([]);
   });
 
-  it("of a query skip stop words, one-letter words and CJK, and stop at MAX_PAIRS", () => {
+  it("of a query skip stop words (two at most between), one-letter words and CJK, and stop at MAX_PAIRS", () => {
     const isStop = (w: string) => STOP.has(w);
-    expect(queryPairs(words("a marketing audit for my shop"), isStop)).toEqual([["marketing", "audit"]]);
+    expect(queryPairs(words("a marketing audit for my shop"), isStop)).toEqual([
+      ["marketing", "audit"],
+      ["audit", "shop"],
+    ]);
+    expect(queryPairs(words("review of the contract"), isStop)).toEqual([["review", "contract"]]);
+    expect(queryPairs(words("review of the a contract"), isStop)).toEqual([]);
     expect(queryPairs(words("salary benchmarking startups"), isStop)).toEqual([
       ["salary", "benchmarking"],
       ["benchmarking", "startups"],
@@ -102,6 +107,13 @@ describe("searching word pairs over the wire", () => {
     expect(slugs).toContain("t-pair-apart");
     expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
     expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("finds the words in either order, stop words between ('an audit of our marketing')", async () => {
+    const body = (await searchJson(app, "an audit of our marketing in Stockholm")) as FoundExperts;
+    const slugs = body.experts.map((e) => e.slug);
+    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
+    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
   });
 
   it("finds a plural of the second word ('marketing audits')", async () => {

@@ -32,12 +32,18 @@ export function textPairs(tokens: readonly Token[]): string[] {
 
 /**
  * The pairs a query's words make, as they are written: neighbours of which neither is a stop word
- * nor a CJK run, each word of two letters at least; the first MAX_PAIRS.
+ * nor a CJK run, each word of two letters at least, with at most two stop words between them
+ * ("review of my contract"); the first MAX_PAIRS.
  */
 export function queryPairs(tokens: readonly Token[], isStopWord: (word: string) => boolean): [string, string][] {
   const pairs: [string, string][] = [];
   const usable = (t: Token) => !t.cjk && t.text.length >= 2 && !isStopWord(t.text);
-  for (let i = 0; i + 1 < tokens.length && pairs.length < MAX_PAIRS; i++)
-    if (usable(tokens[i]) && usable(tokens[i + 1])) pairs.push([tokens[i].text, tokens[i + 1].text]);
+  for (let i = 0; i + 1 < tokens.length && pairs.length < MAX_PAIRS; i++) {
+    if (!usable(tokens[i])) continue;
+    // The next word, past at most two stop words ("review of my contract").
+    let j = i + 1;
+    while (j < tokens.length && j <= i + 3 && !tokens[j].cjk && isStopWord(tokens[j].text)) j++;
+    if (j < tokens.length && j <= i + 3 && usable(tokens[j])) pairs.push([tokens[i].text, tokens[j].text]);
+  }
   return pairs;
 }

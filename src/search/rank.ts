@@ -197,13 +197,18 @@ export interface Phrase {
 const PAIR_BONUS = 0.2;
 
 /**
- * The query's pairs as tsquery text, any of them: the second word a prefix less its last letter
- * when it has five or more ("marketing audits" finds "Marketing audit", "contract review"
- * "Contract reviews"), as a plural or another ending would differ.
+ * The query's pairs as tsquery text, any of them, in either order ("an audit of our marketing"
+ * finds "Marketing audit": tuning 1 query up, 2 down, +0.05 in all): the second word a prefix less
+ * its last letter when it has five or more ("marketing audits" finds "Marketing audit"), as a
+ * plural or another ending would differ.
  */
 export function pairQuery(pairs: readonly (readonly [string, string])[]): string {
+  const stem = (word: string) => (word.length >= 5 ? word.slice(0, -1) : word);
   return pairs
-    .map(([first, second]) => `${quote(pairLexeme(first, second.length >= 5 ? second.slice(0, -1) : second))}:*`)
+    .flatMap(([first, second]) => [
+      `${quote(pairLexeme(first, stem(second)))}:*`,
+      `${quote(pairLexeme(second, stem(first)))}:*`,
+    ])
     .join(" | ");
 }
 
