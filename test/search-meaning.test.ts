@@ -516,6 +516,11 @@ describe("search by meaning", () => {
         first: expect.arrayContaining(["human-resources"]),
       });
     }
+    // A move that is done is where the asker lives now, not the need (settle.ts askerMoved): the
+    // tax adviser first, not the visa consultants who also advise on tax (before: those two first).
+    const moved = (await search({ q: "acabo de mudarme a Lisboa y necesito ayuda con mis impuestos" })) as any;
+    expect(moved.experts[0].categories).toContain("tax-advisory");
+    expect(moved.experts[0].categories).not.toContain("immigration");
     // What the asker is may stand between "I'm" and their trade ("a self-employed web developer"):
     // the trade is still who they are, not what they ask for (before, five software experts first).
     const developer = (await search({ q: "I'm a self-employed web developer looking for an accountant" })) as any;

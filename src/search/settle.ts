@@ -264,7 +264,57 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   forWhom(interpreter, words, isNeed);
   askerIs(interpreter, words, isNeed);
   askerWas(interpreter, words, isNeed);
+  askerMoved(interpreter, words);
   hiredRoles(interpreter);
+}
+
+/** "Just" or "recently" in the query languages, as normalizeText writes them, before a move that is done. */
+const JUST_DONE = new Set([
+  "just",
+  "recently",
+  "acabo",
+  "acabamos",
+  "acabei",
+  "recien",
+  "recem",
+  "viens",
+  "venons",
+  "vient",
+  "recemment",
+  "gerade",
+  "kurzlich",
+  "appena",
+  "net",
+  "onlangs",
+  "wlasnie",
+  "niedawno",
+  "yeni",
+  "недавно",
+  "только",
+]);
+
+/**
+ * A move that is done ("je viens de m'installer à Montréal", "acabo de mudarme a Madrid", "I just
+ * relocated to Berlin") is where the asker now lives, not a need of immigration, beside another
+ * need (a retirement plan, a tax adviser): the everyday word of moving weighs as filler.
+ */
+function askerMoved(interpreter: Interpreter, words: readonly string[]) {
+  const { groups, vocabulary } = interpreter;
+  const moved = groups.filter(
+    (g) =>
+      isNeed(g) &&
+      g.everyday &&
+      categoriesOf(vocabulary, g).includes("immigration") &&
+      markerBefore(interpreter, g, words, JUST_DONE) >= 0,
+  );
+  // The other need may weigh less beside the move (an everyday word's share): with the move set
+  // aside, it is the need, as askerIs restores the profession asked for.
+  const other = groups.filter(
+    (g) => g.concepts !== undefined && !moved.includes(g) && !g.context && !g.modifier && !isPlace(g),
+  );
+  if (!moved.length || !other.length) return;
+  for (const group of moved) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
+  if (!groups.some(isNeed)) for (const group of other) group.weight = Math.max(group.weight, GROUP_WEIGHT.profession);
 }
 
 /**
