@@ -544,6 +544,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
       recognized: { categories: ["legal"], cities: ["Berlin, DE"] },
     });
     expect((await recognized("wlasnosc intelektualna")).categories).toEqual(["intellectual-property"]);
+    // "z Polski" is from Poland (the genitive), not the Polish a tutor would teach, which nobody here does.
+    const fromPoland = await read("jestem programistą z Polski i szukam korepetytora angielskiego");
+    expect(fromPoland.interpretation.recognized.countries).toEqual(["PL"]);
+    expect(fromPoland.groups.some((g) => g.unlisted)).toBe(false);
     expect((await recognized("психолог говорящий по-русски")).subcategories).toContain("mental-health");
     expect((await recognized("психолог говорящий по-русски")).languages).toEqual(["ru"]);
     expect((await read("нужен налоговый консультант в Берлине")).interpretation).toMatchObject({
