@@ -521,6 +521,10 @@ describe("search by meaning", () => {
     const moved = (await search({ q: "acabo de mudarme a Lisboa y necesito ayuda con mis impuestos" })) as any;
     expect(moved.experts[0].categories).toContain("tax-advisory");
     expect(moved.experts[0].categories).not.toContain("immigration");
+    // "just" across other words is no move done: "we just need to relocate" is one still to make.
+    const toMake = (await search({ q: "we just need to relocate to Canada and find an accountant" })) as any;
+    expect(toMake.query_interpretation.recognized.categories).toContain("immigration");
+    expect(toMake.experts.slice(0, 3).some((e: any) => e.categories.includes("immigration"))).toBe(true);
     // What the asker is may stand between "I'm" and their trade ("a self-employed web developer"):
     // the trade is still who they are, not what they ask for (before, five software experts first).
     const developer = (await search({ q: "I'm a self-employed web developer looking for an accountant" })) as any;

@@ -293,6 +293,21 @@ const JUST_DONE = new Set([
   "только",
 ]);
 
+/** The words that may stand between "just" and the move: "acabo de mudarme", "właśnie się przeprowadziłem". */
+const JUST_LINKS = new Set(["de", "se", "sie", "me"]);
+
+/**
+ * Whether "just" (JUST_DONE) stands right before `group`, but for JUST_LINKS: not across other
+ * words, so "we just need to relocate" is a move still to make.
+ */
+function justBefore(interpreter: Interpreter, group: QueryGroup, words: readonly string[]): boolean {
+  const start = interpreter.spans.get(group)?.start;
+  if (start === undefined) return false;
+  let i = start - 1;
+  while (i >= 0 && start - i <= 3 && JUST_LINKS.has(words[i])) i--;
+  return i >= 0 && JUST_DONE.has(words[i]);
+}
+
 /**
  * A move that is done ("je viens de m'installer à Montréal", "acabo de mudarme a Madrid", "I just
  * relocated to Berlin") is where the asker now lives, not a need of immigration, beside another
@@ -305,7 +320,7 @@ function askerMoved(interpreter: Interpreter, words: readonly string[]) {
       isNeed(g) &&
       g.everyday &&
       categoriesOf(vocabulary, g).includes("immigration") &&
-      markerBefore(interpreter, g, words, JUST_DONE) >= 0,
+      justBefore(interpreter, g, words),
   );
   // The other need may weigh less beside the move (an everyday word's share): with the move set
   // aside, it is the need, as askerIs restores the profession asked for.
