@@ -108,7 +108,7 @@ describe("tuning and held-out judged queries", () => {
     console.log(formatMetrics("tuning OVERALL", report.overall));
     // every query got an answer the scorer could read
     expect(report.results).toHaveLength(tuning.length);
-    // 769 searches on a busy machine: ~100 s on PGlite in a whole run here (2026-11-27); a generous
+    // 909 searches on a busy machine: ~100 s on PGlite in a whole run here (2026-11-27); a generous
     // bound, this test reports and asserts no speed.
   }, 600_000);
 });
