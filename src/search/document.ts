@@ -15,9 +15,9 @@ import {
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
  * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
- * (pairs.ts). 11: services' descriptions, beside the bios.
+ * (pairs.ts). 11: services' descriptions, beside the bios. 12: the word pairs of taglines.
  */
-export const SEARCH_DOC_VERSION = 11;
+export const SEARCH_DOC_VERSION = 12;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
@@ -119,10 +119,11 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   doc.addText(source.name, "A", { cjkUnigrams: true });
   for (const title of source.titles) doc.addText(title, "B");
   for (const tag of source.tags) doc.addText(tag, "B");
-  // Their words side by side, for a query's neighbouring words (pairs.ts); not a tagline's or a
-  // bio's sentence, whose neighbours are as often chance.
+  // Their words side by side, for a query's neighbouring words (pairs.ts), and a tagline's (version
+  // 12: tuning 2 queries up, none down, "tax planning for someone living between two countries"
+  // 0.58 -> 0.77); not a bio's, whose many sentences' neighbours are as often chance.
   for (const text of [...source.titles, ...source.tags]) doc.addPairs(text, "B");
-  for (const service of source.services) doc.addPairs(service, "C");
+  for (const text of [...source.services, ...source.taglines]) doc.addPairs(text, "C");
   // The first category is what the expert is; the others are what they also do.
   for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
   // Likewise the first subcategory is the specialty: among everyone listed for public speaking,
