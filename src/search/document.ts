@@ -15,9 +15,10 @@ import {
  * Bumped whenever what a document holds changes (fields, weights, tokenisation): the server
  * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
  * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
- * (pairs.ts). 11: services' descriptions, beside the bios. 12: the word pairs of taglines.
+ * (pairs.ts). 11: services' descriptions, beside the bios. 12: the word pairs of taglines; 13: not
+ * again (their cost; what 11 held).
  */
-export const SEARCH_DOC_VERSION = 12;
+export const SEARCH_DOC_VERSION = 13;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
@@ -119,11 +120,11 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   doc.addText(source.name, "A", { cjkUnigrams: true });
   for (const title of source.titles) doc.addText(title, "B");
   for (const tag of source.tags) doc.addText(tag, "B");
-  // Their words side by side, for a query's neighbouring words (pairs.ts), and a tagline's (version
-  // 12: tuning 2 queries up, none down, "tax planning for someone living between two countries"
-  // 0.58 -> 0.77); not a bio's, whose many sentences' neighbours are as often chance.
+  // Their words side by side, for a query's neighbouring words (pairs.ts). Not a tagline's: version
+  // 12 had them (tuning 2 queries up, none down, held-out unchanged), and documents grew 1,879 ->
+  // 2,421 bytes, a search's PostgreSQL CPU +13% with the concepts' pairs (BENCHMARKS.md); nor a bio's.
   for (const text of [...source.titles, ...source.tags]) doc.addPairs(text, "B");
-  for (const text of [...source.services, ...source.taglines]) doc.addPairs(text, "C");
+  for (const service of source.services) doc.addPairs(service, "C");
   // The first category is what the expert is; the others are what they also do.
   for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
   // Likewise the first subcategory is the specialty: among everyone listed for public speaking,

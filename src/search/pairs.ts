@@ -2,8 +2,8 @@ import type { QueryGroup } from "./query-types.ts";
 import type { Token } from "./tokenize.ts";
 
 /**
- * Word pairs: two words side by side in a short field of a profile (a title, a tag, a service's
- * name, a tagline) are indexed as one lexeme, so that a query's two neighbouring words found side by side
+ * Word pairs: two words side by side in a short field of a profile (a title, a tag or a service's
+ * name) are indexed as one lexeme, so that a query's two neighbouring words found side by side
  * ("marketing audit", a service's name) weigh more than the same words found apart ("marketing"
  * the category, "audit" a bookkeeper's service): the proximity a search engine's phrase query
  * gives, which a tsvector (whose positions here are not the words' places) cannot.

@@ -187,8 +187,8 @@ export interface Phrase {
 }
 
 /**
- * Added when two neighbouring words of the query are side by side in a title, a tag, a service's
- * name or a tagline (pairs.ts): "salary benchmarking" a service, not a salary named in one place and a
+ * Added when two neighbouring words of the query are side by side in a title, a tag or a service's
+ * name (pairs.ts): "salary benchmarking" a service, not a salary named in one place and a
  * benchmark in another. Tuning (706 fitting queries, with two blind batches nobody had tuned for):
  * 0.1 moved 21 queries up and 3 down (0.939 → 0.941, the newest batch 0.862 → 0.867); 0.2 against
  * 0.1 11 up, 3 down; 0.3 against 0.2 6 up, 4 down, a generic pair ("tax planning") then
