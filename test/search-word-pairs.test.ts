@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { buildDocument } from "../src/search/document.ts";
 import { normalizeText } from "../src/search/normalize.ts";
-import {
-  conceptPairs,
-  MAX_ALL_PAIRS,
-  MAX_CONCEPT_PAIRS,
-  MAX_PAIRS,
-  queryPairs,
-  textPairs,
-  uniquePairs,
-} from "../src/search/pairs.ts";
-import type { QueryGroup } from "../src/search/query-types.ts";
+import { MAX_PAIRS, queryPairs, textPairs } from "../src/search/pairs.ts";
 import { tokenize } from "../src/search/tokenize.ts";
 import type { TestApp } from "./support/app.ts";
 import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
@@ -48,46 +39,6 @@ describe("word pairs", () => {
     expect(long).toHaveLength(MAX_PAIRS);
   });
 
-  it("of a concept are its two-word names, plain words only, a few a group; repeats and excess dropped", () => {
-    const alt = (lexemes: string[], prefix = false) => ({ lexemes, prefix, factor: 1 });
-    const group = {
-      label: "revisao de codigo",
-      weight: 2,
-      concepts: "subcategory\tsoftware-architecture",
-      alternatives: [
-        alt(["sub:software-architecture"]),
-        alt(["code", "review"]),
-        alt(["code", "audit"], true),
-        alt(["코드", "리뷰"]),
-        alt(["architecture", "review"]),
-        alt(["design", "review"]),
-        alt(["system", "design"]),
-        alt(["api", "design"]),
-      ],
-    } as unknown as QueryGroup;
-    const plain = { ...group, concepts: undefined } as QueryGroup;
-    expect(conceptPairs([group])).toEqual([
-      ["code", "review"],
-      ["architecture", "review"],
-      ["design", "review"],
-      ["system", "design"],
-    ]);
-    expect(conceptPairs([group])).toHaveLength(MAX_CONCEPT_PAIRS);
-    expect(conceptPairs([plain])).toEqual([]);
-    expect(
-      uniquePairs([
-        ["code", "review"],
-        ["review", "code"],
-        ["a", "b"],
-      ]),
-    ).toEqual([
-      ["code", "review"],
-      ["a", "b"],
-    ]);
-    const many = Array.from({ length: 30 }, (_, i): [string, string] => [`w${i}`, `v${i}`]);
-    expect(uniquePairs(many)).toHaveLength(MAX_ALL_PAIRS);
-  });
-
   it("are in the main document at their field's weight (titles and tags B, services C), never in a tagline or the bio", () => {
     const doc = buildDocument({
       name: "Ana Test",
@@ -115,33 +66,7 @@ describe("word pairs", () => {
   });
 });
 
-const CODE = {
-  ...OPEN_EXPERT,
-  categories: ["technology"],
-  subcategories: ["software-architecture"],
-  location: { city: "Stockholm", country_code: "SE" },
-  languages_spoken: ["en", "pt"],
-};
-
 const CORPUS = [
-  {
-    ...CODE,
-    slug: "t-pair-code-review",
-    name: "Tove Berg",
-    rating: 4.2,
-    translations: { en: { title: "Software consultant", tagline: "Cleaner systems, calmer teams" } },
-    services: [{ title: "Code review", price_usd: 200, price_type: "fixed" }],
-  },
-  {
-    // The words apart: a review of the architecture, code in a tag; rated higher.
-    ...CODE,
-    slug: "t-pair-code-apart",
-    name: "Lars Dahl",
-    rating: 5,
-    tags: ["code quality"],
-    translations: { en: { title: "Software consultant", tagline: "Cleaner systems, calmer teams" } },
-    services: [{ title: "Architecture review", price_usd: 200, price_type: "fixed" }],
-  },
   {
     ...OPEN_EXPERT,
     slug: "t-pair-service",
@@ -189,13 +114,6 @@ describe("searching word pairs over the wire", () => {
     const slugs = body.experts.map((e) => e.slug);
     expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
     expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
-  });
-
-  it("finds a concept's two-word name side by side, asked in another language ('revisão de código')", async () => {
-    const body = (await searchJson(app, "revisão de código em Estocolmo")) as FoundExperts;
-    const slugs = body.experts.map((e) => e.slug);
-    expect(slugs.indexOf("t-pair-code-review")).toBeGreaterThanOrEqual(0);
-    expect(slugs.indexOf("t-pair-code-review")).toBeLessThan(slugs.indexOf("t-pair-code-apart"));
   });
 
   it("finds a plural of the second word ('marketing audits')", async () => {

@@ -1,4 +1,3 @@
-import type { QueryGroup } from "./query-types.ts";
 import type { Token } from "./tokenize.ts";
 
 /**
@@ -47,44 +46,4 @@ export function queryPairs(tokens: readonly Token[], isStopWord: (word: string) 
     if (j < tokens.length && j <= i + 3 && usable(tokens[j])) pairs.push([tokens[i].text, tokens[j].text]);
   }
   return pairs;
-}
-
-/** At most this many of a concept's two-word names are tested as pairs (conceptPairs). */
-export const MAX_CONCEPT_PAIRS = 4;
-
-/**
- * The two-word names of the query's concepts, as pairs: what the query says in another language
- * ("revisão de código") found as its English name side by side in a service ("Code review").
- * The first MAX_CONCEPT_PAIRS of each group, plain words only (no concept token, no prefix).
- */
-export function conceptPairs(groups: readonly QueryGroup[]): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const group of groups) {
-    if (group.concepts === undefined) continue;
-    let taken = 0;
-    for (const a of group.alternatives) {
-      if (taken >= MAX_CONCEPT_PAIRS) break;
-      if (a.prefix || a.lexemes.length !== 2 || a.lexemes.some((l) => l.includes(":") || l.length < 2)) continue;
-      if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(a.lexemes.join(""))) continue;
-      pairs.push([a.lexemes[0], a.lexemes[1]]);
-      taken++;
-    }
-  }
-  return pairs;
-}
-
-/** At most this many pairs in all, the query's own first (bounds what one query costs: two prefix terms each). */
-export const MAX_ALL_PAIRS = 12;
-
-/** `pairs` without repeats (either order is one pair: pairQuery tests both), the first MAX_ALL_PAIRS. */
-export function uniquePairs(pairs: readonly [string, string][]): [string, string][] {
-  const seen = new Set<string>();
-  return pairs
-    .filter(([a, b]) => {
-      const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, MAX_ALL_PAIRS);
 }

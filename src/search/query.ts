@@ -4,7 +4,7 @@ import { MAX_PATTERN_CHARS } from "./bounds.ts";
 import { addCjkRun } from "./cjk-run.ts";
 import { Interpreter } from "./interpreter.ts";
 import { normalizeText } from "./normalize.ts";
-import { conceptPairs, queryPairs, uniquePairs } from "./pairs.ts";
+import { queryPairs } from "./pairs.ts";
 import { priceInterpretation, readPriceWords } from "./price.ts";
 import { queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
@@ -155,10 +155,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     language,
     local: boundToACountry(interpreter),
     boundPlace: boundPlace(interpreter, language),
-    pairs: uniquePairs([
-      ...queryPairs(tokens, (word) => vocabulary.isStopWord(word)),
-      ...conceptPairs(interpreter.groups),
-    ]),
+    pairs: queryPairs(tokens, (word) => vocabulary.isStopWord(word)),
   };
 }
 
