@@ -66,11 +66,16 @@ class DocumentBuilder {
     else if (!seen.includes(weight)) this.weights.set(lexeme, seen + weight);
   }
 
-  /** The words of a text, in every indexed spelling; CJK runs as character pairs. */
-  addText(text: string | null | undefined, weight: Weight, options: { cjkUnigrams?: boolean } = {}) {
+  /**
+   * The words of a text, in every indexed spelling; CJK runs as character pairs; with `pairs`, its
+   * neighbouring words as pair lexemes too (pairs.ts), from the same tokens.
+   */
+  addText(text: string | null | undefined, weight: Weight, options: { cjkUnigrams?: boolean; pairs?: boolean } = {}) {
     if (!text) return;
     for (const spelling of indexSpellings(text)) {
-      for (const token of tokenize(normalizeText(spelling))) {
+      const tokens = tokenize(normalizeText(spelling));
+      if (options.pairs) for (const pair of textPairs(tokens)) this.add(pair, weight);
+      for (const token of tokens) {
         if (!token.cjk) {
           this.add(token.text, weight);
           if (token.text.length >= 3 && (ASCII_WORD.test(token.text) || LATIN_WORD.test(token.text)))
@@ -82,13 +87,6 @@ class DocumentBuilder {
         if (options.cjkUnigrams) for (const char of Array.from(token.text)) this.add(char, weight);
       }
     }
-  }
-
-  /** The word pairs of a short text (a title, a tag, a service's name: pairs.ts), in every indexed spelling. */
-  addPairs(text: string | null | undefined, weight: Weight) {
-    if (!text) return;
-    for (const spelling of indexSpellings(text))
-      for (const pair of textPairs(tokenize(normalizeText(spelling)))) this.add(pair, weight);
   }
 
   /** PostgreSQL's tsvector input syntax: `'lexeme':1A,2C …`. */
@@ -118,20 +116,19 @@ export function buildDocument(source: DocumentSource): { tsvector: string; bio: 
   const doc = new DocumentBuilder();
   const bio = new DocumentBuilder();
   doc.addText(source.name, "A", { cjkUnigrams: true });
-  for (const title of source.titles) doc.addText(title, "B");
-  for (const tag of source.tags) doc.addText(tag, "B");
-  // Their words side by side, for a query's neighbouring words (pairs.ts). Not a tagline's: version
-  // 12 had them (tuning 2 queries up, none down, held-out unchanged), and documents grew 1,879 ->
-  // 2,421 bytes, a search's PostgreSQL CPU +13% with the concepts' pairs (BENCHMARKS.md); nor a bio's.
-  for (const text of [...source.titles, ...source.tags]) doc.addPairs(text, "B");
-  for (const service of source.services) doc.addPairs(service, "C");
+  // Titles', tags' and services' words side by side too, for a query's neighbouring words (pairs.ts).
+  // Not a tagline's: version 12 had them (tuning 2 queries up, none down, held-out unchanged), and
+  // documents grew 1,879 -> 2,421 bytes, a search's PostgreSQL CPU +13% with the concepts' pairs
+  // (BENCHMARKS.md); nor a bio's.
+  for (const title of source.titles) doc.addText(title, "B", { pairs: true });
+  for (const tag of source.tags) doc.addText(tag, "B", { pairs: true });
   // The first category is what the expert is; the others are what they also do.
   for (const [i, slug] of source.categories.entries()) doc.add(categoryToken(slug), i === 0 ? "A" : "C");
   // Likewise the first subcategory is the specialty: among everyone listed for public speaking,
   // the public-speaking coach before the HR director who also gives talks.
   for (const [i, slug] of source.subcategories.entries()) doc.add(subcategoryToken(slug), i === 0 ? "A" : "B");
   for (const tagline of source.taglines) doc.addText(tagline, "C");
-  for (const service of source.services) doc.addText(service, "C");
+  for (const service of source.services) doc.addText(service, "C", { pairs: true });
   for (const code of source.language_subtags) doc.add(languageToken(code), "C");
   if (source.country_code) doc.add(countryToken(source.country_code), "C");
   if (source.country_code && source.state_code) doc.add(regionToken(source.country_code, source.state_code), "C");

@@ -149,10 +149,13 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
   let free = false;
   const atLeast = (v: number | null) => v !== null && (min = min === null ? v : Math.max(min, v));
   const atMost = (v: number | null) => v !== null && (max = max === null ? v : Math.min(max, v));
-  const take = (pattern: RegExp, read: (m: RegExpExecArray) => boolean) => {
+  // `read` hears the match's groups and the text before it (a replacer's last two arguments are the
+  // offset and the whole text: none of these patterns has named groups).
+  const take = (pattern: RegExp, read: (m: RegExpExecArray, before: string) => boolean) => {
     text = text.replace(pattern, (...args) => {
       const m = args as unknown as RegExpExecArray;
-      if (!read(m)) return m[0];
+      const before = (args.at(-1) as string).slice(0, args.at(-2) as number);
+      if (!read(m, before)) return m[0];
       words.push(m[0].trim().replace(/ +/g, " "));
       return " ";
     });
@@ -172,12 +175,10 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
     else atMost(value);
     return true;
   });
-  take(BOUNDED, (m) => {
+  take(BOUNDED, (m, before) => {
     const bound = m[1].replace(/ +/g, " ");
     const value = amountOf(m[0].slice(m[1].length));
     if (value === null) return false;
-    // The replacer's arguments end with the match's offset and the whole text (no named groups).
-    const before = (m[m.length - 1] as unknown as string).slice(0, m[m.length - 2] as unknown as number);
     if (AT_MOST_SET.has(bound) || bound.startsWith("<") || NEGATED.test(before.replace(/['’]/g, ""))) atMost(value);
     else atLeast(value);
     return true;
