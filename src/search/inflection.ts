@@ -81,6 +81,28 @@ function russianStem(word: string): string {
   return word;
 }
 
+/**
+ * The other number of a plain query word, as the index holds words as written (no stemmer): what
+ * a prefix of the word cannot reach. "countries" is "country" (not "countrie"), "taxes" "tax",
+ * "asesores" "asesor", "declaraciones" "declaracion", "declaracoes" "declaracao", "fiscais" and
+ * "fiscaux" "fiscal"; the other way, "country" is "countries" and "declaracao" "declaracoes"
+ * ("company*" never reaches "companies"). The bare "-s" cut is the caller's. Latin words of five
+ * letters or more; a wrong form ("rules" → "rul") is a word no profile writes.
+ */
+export function numberForms(word: string): string[] {
+  if (word.length < 5 || !/^\p{Script=Latin}+$/u.test(word)) return [];
+  const forms: string[] = [];
+  if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
+  // English after a sibilant ("taxes", "coaches", "businesses"); Spanish after r, l, n, d, y ("asesores", "leyes").
+  else if (/(?:[sxz]|ch|sh|[rlndy])es$/u.test(word)) forms.push(word.slice(0, -2));
+  if (word.endsWith("oes")) forms.push(`${word.slice(0, -3)}ao`);
+  else if (/[aeo]is$/u.test(word)) forms.push(`${word.slice(0, -2)}l`);
+  else if (word.endsWith("aux")) forms.push(`${word.slice(0, -3)}al`);
+  if (/[^aeiou]y$/u.test(word)) forms.push(`${word.slice(0, -1)}ies`);
+  else if (word.endsWith("cao")) forms.push(`${word.slice(0, -3)}coes`);
+  return forms;
+}
+
 /** A phrase's words, each at its stem, joined by one space. */
 export function phraseStem(words: readonly string[]): string {
   return words.map(inflectionStem).join(" ");

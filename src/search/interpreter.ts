@@ -4,6 +4,7 @@ import { isCommonEnglishWord, isCommonWord } from "./common-words.ts";
 import { remembered, termAlternatives } from "./concept-memo.ts";
 import { compoundSplit, professions, wordForms } from "./compound.ts";
 import { otherGender } from "./gender.ts";
+import { numberForms } from "./inflection.ts";
 import { asProfession, conceptIds, dedupe, exact, isPlainWord, isShortPhrase, termLexemes } from "./query-groups.ts";
 import {
   type Alternative,
@@ -263,6 +264,7 @@ export class Interpreter {
     if (latin && word.length >= MIN_PREFIX) alternatives.push({ lexemes: [word], prefix: true, factor: FACTOR.prefix });
     if (latin && word.length > 4 && word.endsWith("s"))
       alternatives.push({ lexemes: [word.slice(0, -1)], prefix: false, factor: FACTOR.plural });
+    for (const form of numberForms(word)) alternatives.push({ lexemes: [form], prefix: false, factor: FACTOR.plural });
     const group: QueryGroup = { label: word, alternatives, weight: GROUP_WEIGHT.word, plain: true };
     this.groups.push(group);
     if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
