@@ -1,6 +1,6 @@
 import { indexSpellings, normalizeText } from "./normalize.ts";
 import { textPairs } from "./pairs.ts";
-import { bigrams, tokenize } from "./tokenize.ts";
+import { bigrams, joinedCodes, tokenize } from "./tokenize.ts";
 import {
   categoryToken,
   cityNameToken,
@@ -16,9 +16,9 @@ import {
  * rebuilds every document of an older version at start (reindex.ts). 9: Arabic text is folded
  * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
  * (pairs.ts). 11: services' descriptions, beside the bios. 12: the word pairs of taglines; 13: not
- * again (their cost; what 11 held).
+ * again (their cost; what 11 held). 14: a hyphenated code also joined ("h-1b" and "h1b": tokenize.ts joinedCodes).
  */
-export const SEARCH_DOC_VERSION = 13;
+export const SEARCH_DOC_VERSION = 14;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,
@@ -73,7 +73,9 @@ class DocumentBuilder {
   addText(text: string | null | undefined, weight: Weight, options: { cjkUnigrams?: boolean; pairs?: boolean } = {}) {
     if (!text) return;
     for (const spelling of indexSpellings(text)) {
-      const tokens = tokenize(normalizeText(spelling));
+      const normalized = normalizeText(spelling);
+      const tokens = tokenize(normalized);
+      for (const code of joinedCodes(normalized)) this.add(code, weight);
       if (options.pairs) for (const pair of textPairs(tokens)) this.add(pair, weight);
       for (const token of tokens) {
         if (!token.cjk) {

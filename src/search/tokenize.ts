@@ -63,6 +63,24 @@ export function tokenize(normalized: string): Token[] {
 }
 
 /**
+ * A code a hyphen splits ("H-1B", "I-130", "W-2", "COVID-19"), also as the one word a query often
+ * writes it ("h1b"): the hyphen makes two words on both sides ("h", "1b"), which "h1b" never
+ * matches. Both parts short, one with a digit and one with a letter between them: "e-mail",
+ * "2-3" and "follow-up" are no codes. Of normalised text.
+ */
+const HYPHENATED_CODE = /(?<![\p{L}\p{N}-])([\p{L}\p{N}]{1,5})-([\p{L}\p{N}]{1,5})(?![\p{L}\p{N}]|-[\p{L}\p{N}])/gu;
+
+export function joinedCodes(normalized: string): string[] {
+  if (!normalized.includes("-")) return [];
+  const codes: string[] = [];
+  for (const [, first, second] of normalized.matchAll(HYPHENATED_CODE)) {
+    const code = first + second;
+    if (/\p{N}/u.test(code) && /\p{L}/u.test(code) && !isCjk(code)) codes.push(code);
+  }
+  return codes;
+}
+
+/**
  * Overlapping character pairs of a CJK run, as Lucene's CJK analyzer indexes them: "会計士" →
  * "会計", "計士". A two-character word is then one indexed term, and a longer one is all of its
  * pairs. A single character stays itself.
