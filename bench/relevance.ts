@@ -8,8 +8,10 @@
 //   bun bench/relevance.ts --set tuning             # one set only (earlier, tuning or heldout)
 //   bun bench/relevance.ts --verbose                # also the top 10 slugs of every query, with their grades (not held-out)
 //   bun bench/relevance.ts --verbose --show-heldout # ... held-out too: only for whoever is NOT changing ranking
+//   bun bench/relevance.ts --file /tmp/g24.json     # a new batch not yet in a set, scored as tuning is
 //   bun bench/relevance.ts --base-url http://127.0.0.1:3000   # a running app (it must hold the demo directory)
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test bun bench/relevance.ts   # on a server database
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   ALL_KINDS,
@@ -27,6 +29,7 @@ const { values } = parseArgs({
   options: {
     "base-url": { type: "string" },
     set: { type: "string" },
+    file: { type: "string" },
     verbose: { type: "boolean", short: "v", default: false },
     "show-heldout": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
@@ -34,11 +37,16 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    "usage: bun bench/relevance.ts [--base-url URL] [--set earlier|tuning|heldout] [--verbose [--show-heldout]]",
+    "usage: bun bench/relevance.ts [--base-url URL] [--set earlier|tuning|heldout | --file BATCH.json] [--verbose [--show-heldout]]",
   );
   process.exit(0);
 }
-const sets = values.set ? SETS.filter((s) => s.name === values.set) : SETS;
+// --file: a batch of judged queries not yet in a set (a new blind batch, measured before it is split).
+const sets: QuerySet[] = values.file
+  ? [{ name: "file", path: resolve(values.file), hideQueries: false }]
+  : values.set
+    ? SETS.filter((s) => s.name === values.set)
+    : SETS;
 if (sets.length === 0) {
   console.error(`--set must be one of ${SETS.map((s) => s.name).join(", ")}`);
   process.exit(2);

@@ -52,7 +52,8 @@ export type Kind = (typeof ALL_KINDS)[number];
 
 /** The judged sets; `hideQueries` marks the one whose queries must not be shown to people tuning. */
 export interface QuerySet {
-  name: "earlier" | "tuning" | "heldout";
+  /** One of SETS, or "file" for a batch named by path (bench/relevance.ts --file), scored like tuning. */
+  name: "earlier" | "tuning" | "heldout" | "file";
   path: string;
   hideQueries: boolean;
 }
