@@ -152,6 +152,27 @@ describe("specific terms over the wire", () => {
       expect(best.some((s) => s.includes(slug))).toBe(true);
     });
 
+  // A code in a tag beats its concept's token in the first subcategory (specificity.ts STAND_IN):
+  // "IFRS" is what the two who tag it do; the financial-statements accountants only stand in.
+  it('puts a profile that tags "IFRS" before the subcategory\'s experts who do not write it', async () => {
+    const tagged = await app.sql<{ slug: string }[]>`
+      select slug from experts where search_doc @@ to_tsquery('simple', 'ifrs:B')`;
+    expect(tagged.length).toBeGreaterThan(0);
+    const body = await search("IFRS reporting help");
+    expect(tagged.map((r) => r.slug)).toContain(body.experts[0].slug);
+  });
+
+  // A code found in a name is a surname that spells it (rank.ts NAME_OF_CODE): the software
+  // architect named Seo comes after everyone who does SEO.
+  it("puts a name that spells the code after the code's experts", async () => {
+    const body = await search("someone to help with our SEO");
+    const experts: { slug: string; categories: string[] }[] = body.experts;
+    const named = experts.findIndex((e) => e.slug === "kim-seo-yeon-software-architect");
+    const marketers = experts.filter((e) => e.categories.includes("marketing"));
+    expect(marketers.length).toBeGreaterThan(2);
+    if (named >= 0) for (const m of marketers) expect(experts.indexOf(m)).toBeLessThan(named);
+  });
+
   // Terms a few demo profiles write (tags of cloud and software experts): one of them comes first,
   // before the subcategory's experts who do not write it.
   for (const q of ["Terraform", "terraform", "TypeScript"])

@@ -49,6 +49,8 @@ export interface QueryGroup {
   thingNames?: readonly Alternative[];
   /** One of them is a thing with a name of its own (Vocabulary.isNamedThing): the query names it as specifically as a code. */
   namedThing?: boolean;
+  /** Written as a code or a named thing and searched as itself first (specificity.ts narrow): "SEO", "IFRS", "H-1B". */
+  specific?: boolean;
   /** A profession nobody in the directory practises ("plumber", "personal trainer"): also `unheard`. */
   unlisted?: boolean;
   /** An unlisted profession the asker is looking for ("je cherche un avocat pénaliste"): sought.ts. */

@@ -31,6 +31,13 @@ const TITLE_BONUS = 0.1;
 const NAME_IN_TOPIC = 0.45;
 
 /**
+ * A code the query writes ("SEO", "IFRS") found in a name: a surname ("Seo") that spells it, worth
+ * a bio's mention. Its concept's token stands in at STAND_IN (specificity.ts) of a field, so the
+ * name must count below that, or a software architect named Seo outranks the SEO specialists.
+ */
+const NAME_OF_CODE = 0.25;
+
+/**
  * Added when all the words of a recognised phrase are in the main document ("contract review" as
  * a service's name, not only the contract-law category): the words asked for, not only the concept.
  */
@@ -96,7 +103,8 @@ function groupScore(out: SqlText, group: QueryGroup, readsAsName: boolean) {
   };
   for (const a of group.alternatives) {
     for (const w of Object.keys(WEIGHT_SCORE) as (keyof typeof WEIGHT_SCORE)[]) {
-      const field = w === "A" && !readsAsName && !isToken(a) ? NAME_IN_TOPIC : WEIGHT_SCORE[w];
+      const field =
+        w === "A" && !readsAsName && !isToken(a) ? (group.specific ? NAME_OF_CODE : NAME_IN_TOPIC) : WEIGHT_SCORE[w];
       if (w === "B" && a.parent) {
         // A second subcategory in the expert's own field (the executive coach who also teaches
         // public speaking) is a title's worth; in another field (the dietitian who also gives
