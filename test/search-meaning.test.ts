@@ -533,6 +533,15 @@ describe("search by meaning", () => {
         slug: expert.slug,
         categories: expect.arrayContaining(["accounting"]),
       });
+    // So is a trade after the asker's "as" ("I just went freelance as a graphic designer"), even where
+    // the need is only in plain words (settle.ts asAskersRole): the tax adviser in Paris first
+    // (before, the branding experts); someone else who "works as" one is still the need.
+    const freelancer = (await search({
+      q: "I just went freelance as a graphic designer in Paris and I'm lost on how to declare my income",
+    })) as any;
+    expect(freelancer.experts[0].categories).toContain("tax-advisory");
+    const designer = (await search({ q: "I need someone who works as a graphic designer in Paris" })) as any;
+    expect(designer.experts[0].categories).toContain("marketing");
     // The asker is the candidate here: the English tutor is the need, the job interview its setting.
     const candidate = (await search({
       q: "j'ai un entretien d'embauche le mois prochain et je voudrais travailler mon anglais",

@@ -363,13 +363,48 @@ function askerWas(interpreter: Interpreter, words: readonly string[], need: (g: 
 /** "I am" in the query languages, as normalizeText writes them ("i'm": im; "är": ar). */
 const I_AM = new Set(["im", "am", "suis", "bin", "soy", "sou", "sono", "ben", "jestem", "ar", "я"]);
 
+/** "As" of a role in the query languages ("I work as a designer", "trabajo como", "ich arbeite als"). */
+const AS_WORDS = new Set(["as", "como", "comme", "als", "come", "jako", "som"]);
+
+/** "I" in the query languages, as normalizeText writes it. */
+const I_WORDS = new Set(["i", "im", "ive", "je", "ich", "yo", "eu", "io", "ik", "ja", "jag"]);
+
+/** A verb of working right before "as" ("I work as", "went freelance as", "trabajo como", "pracuję jako"). */
+const WORKING = new Set([
+  ...["work", "working", "worked", "freelance", "freelancing", "employed", "hired"],
+  ...["trabajo", "trabajando", "trabalho", "trabalhando", "travaille", "arbeite", "lavoro", "werk", "pracuje"],
+  ...["jobbar", "arbetar"],
+]);
+
+/** Words that make the one working someone else ("someone who works as a CFO"). */
+const RELATIVE = new Set(["who", "someone", "somebody", "anyone", "que", "qui", "der", "die", "che", "kto", "som"]);
+
+/**
+ * Whether `group` follows "as" (AS_WORDS) right after a verb of working, with "I" and no "who"
+ * within the five words before: the asker's own role ("I just went freelance as a graphic designer").
+ */
+function asAskersRole(interpreter: Interpreter, group: QueryGroup, words: readonly string[]): boolean {
+  const at = markerBefore(interpreter, group, words, AS_WORDS);
+  if (at < 1 || !WORKING.has(words[at - 1])) return false;
+  const before = words.slice(Math.max(0, at - 5), at);
+  return before.some((w) => I_WORDS.has(w)) && !before.some((w) => RELATIVE.has(w));
+}
+
 /**
  * A profession right after "I am" ("I'm a freelance designer", "Jestem programistą", "je suis
- * infirmière") is who the asker is, beside the need they ask about: it weighs as filler, as their
- * app or their startup does. Tuning: 2 queries up, none down; at a word's weight one of them less.
+ * infirmière"), or after the asker's "as" ("I work as a designer", "I just went freelance as a
+ * graphic designer", "ich arbeite als"), is who the asker is, beside the need they ask about: it
+ * weighs as filler, as their app or their startup does. Tuning: 2 queries up, none down; at a
+ * word's weight one of them less. The asker's "as": 2 more up, none down ("… as a graphic designer
+ * in Paris … declare my income" put the branding experts before the tax adviser).
  */
 function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
   const { groups } = interpreter;
+  // The asker's "as" says it is no need even where nothing else is recognised ("… as a graphic
+  // designer … declare my income"): the words of the need then rank.
+  const role = groups.filter((group) => need(group) && asAskersRole(interpreter, group, words));
+  if (role.length && groups.some((g) => !role.includes(g) && !isPlace(g)))
+    for (const group of role) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
   const asker = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, I_AM) >= 0);
   // The profession asked for may be one a role word names ("… looking for an accountant"), which
   // settle counted as a word beside the asker's trade: with the trade set aside, it is the need.
