@@ -31,11 +31,12 @@ const TITLE_BONUS = 0.1;
 const NAME_IN_TOPIC = 0.45;
 
 /**
- * A code the query writes ("SEO", "IFRS") found in a name: a surname ("Seo") that spells it, worth
- * a bio's mention. Its concept's token stands in at STAND_IN (specificity.ts) of a field, so the
- * name must count below that, or a software architect named Seo outranks the SEO specialists.
+ * A code the query writes ("SEO", "IFRS") found in a name: a surname ("Seo") that spells it, next to
+ * nothing. Its concept's token stands in at STAND_IN (specificity.ts) of a field and the parent
+ * category at PARENT_STAND_IN (0.15), so the name counts below both, or a software architect named
+ * Seo outranks the marketers.
  */
-const NAME_OF_CODE = 0.25;
+const NAME_OF_CODE = 0.1;
 
 /**
  * Added when all the words of a recognised phrase are in the main document ("contract review" as
