@@ -395,8 +395,8 @@ function asAskersRole(interpreter: Interpreter, group: QueryGroup, words: readon
  * infirmière"), or after the asker's "as" ("I work as a designer", "I just went freelance as a
  * graphic designer", "ich arbeite als"), is who the asker is, beside the need they ask about: it
  * weighs as filler, as their app or their startup does. Tuning: 2 queries up, none down; at a
- * word's weight one of them less. The asker's "as": 2 more up, none down ("… as a graphic designer
- * in Paris … declare my income" put the branding experts before the tax adviser).
+ * word's weight one of them less. The asker's "as": one more up (0.63 → 1.00), none down ("… as a
+ * graphic designer in Paris … declare my income" put the branding experts before the tax adviser).
  */
 function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
   const { groups } = interpreter;
