@@ -283,6 +283,16 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(soc.alternatives[0]).toMatchObject({ lexemes: ["soc", "2"], factor: 1 });
   });
 
+  it("keeps a narrowed term's parent at its full factor beside a place that binds the field (settle.ts placedField)", async () => {
+    const shipped = await shippedVocabulary();
+    const parentFactor = async (q: string) =>
+      (await parseQuery(q, shipped, noLexicon)).groups[0].alternatives.find(
+        (a) => a.lexemes.join("&") === "cat:immigration",
+      )?.factor;
+    expect(await parentFactor("PR application")).toBeLessThan(FACTOR.parent);
+    expect(await parentFactor("help with my PR application in Australia")).toBe(FACTOR.parent);
+  });
+
   it("reads no English word as another language's false friend", async () => {
     // French "location" is a rental, "actions" shares, "assurance" insurance; German "Personal" staff;
     // Spanish "taller" a workshop; Turkish "poliçe" a policy: in English they are something else.

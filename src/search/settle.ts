@@ -212,15 +212,16 @@ export function placedField(interpreter: Interpreter) {
   if (!boundPlace(interpreter)) return;
   for (const group of interpreter.groups) {
     if (!isNeed(group)) continue;
-    const parents = group.alternatives.flatMap((a) => (a.parent ? [a.parent] : []));
-    const missing = parents.filter(
-      (p) => !group.alternatives.some((a) => a.lexemes.length === 1 && a.lexemes[0] === p),
-    );
-    if (missing.length)
-      group.alternatives = [
-        ...group.alternatives,
-        ...[...new Set(missing)].map((parent) => ({ lexemes: [parent], prefix: false, factor: FACTOR.parent })),
-      ];
+    const parents = new Set(group.alternatives.flatMap((a) => (a.parent ? [a.parent] : [])));
+    if (!parents.size) continue;
+    // Narrowed, the term keeps its parent at the last stand-in's factor (specificity.ts
+    // PARENT_STAND_IN): here the parent's full factor, as a field the place binds.
+    const isParent = (a: Alternative) => a.lexemes.length === 1 && parents.has(a.lexemes[0]);
+    const missing = [...parents].filter((p) => !group.alternatives.some((a) => isParent(a) && a.lexemes[0] === p));
+    group.alternatives = [
+      ...group.alternatives.map((a) => (isParent(a) && a.factor < FACTOR.parent ? { ...a, factor: FACTOR.parent } : a)),
+      ...missing.map((parent) => ({ lexemes: [parent], prefix: false, factor: FACTOR.parent })),
+    ];
   }
 }
 
