@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { numberForms } from "../src/search/inflection.ts";
 import type { TestApp } from "./support/app.ts";
-import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
+import { OPEN_EXPERT, appWithCorpus, expectBefore, slugsFor } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -92,19 +92,12 @@ describe("a word's other number over the wire", () => {
   });
   afterAll(() => app?.stop());
 
-  const order = async (q: string) => ((await searchJson(app, q)) as FoundExperts).experts.map((e) => e.slug);
-
   it("'two countries' finds 'more than one country' first", async () => {
-    const slugs = await order("tax planning for someone living between two countries");
-    expect(slugs).toContain("t-number-home");
-    expect(slugs.indexOf("t-number-one-country")).toBeGreaterThanOrEqual(0);
-    expect(slugs.indexOf("t-number-one-country")).toBeLessThan(slugs.indexOf("t-number-home"));
+    const slugs = await slugsFor(app, "tax planning for someone living between two countries");
+    expectBefore(slugs, "t-number-one-country", "t-number-home");
   });
 
   it("'a winery' finds 'wineries' first", async () => {
-    const slugs = await order("consultant for my winery");
-    expect(slugs).toContain("t-number-consultant");
-    expect(slugs.indexOf("t-number-wineries")).toBeGreaterThanOrEqual(0);
-    expect(slugs.indexOf("t-number-wineries")).toBeLessThan(slugs.indexOf("t-number-consultant"));
+    expectBefore(await slugsFor(app, "consultant for my winery"), "t-number-wineries", "t-number-consultant");
   });
 });

@@ -4,7 +4,7 @@ import { normalizeText } from "../src/search/normalize.ts";
 import { MAX_PAIRS, queryPairs, textPairs } from "../src/search/pairs.ts";
 import { tokenize } from "../src/search/tokenize.ts";
 import type { TestApp } from "./support/app.ts";
-import { type FoundExperts, OPEN_EXPERT, appWithCorpus, searchJson } from "./support/search-wire.ts";
+import { OPEN_EXPERT, appWithCorpus, expectBefore, slugsFor } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -102,24 +102,14 @@ describe("searching word pairs over the wire", () => {
   afterAll(() => app?.stop());
 
   it("puts the expert whose service is named by the query's two words before one who has them apart", async () => {
-    const body = (await searchJson(app, "marketing audit in Stockholm")) as FoundExperts;
-    const slugs = body.experts.map((e) => e.slug);
-    expect(slugs).toContain("t-pair-apart");
-    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
-    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
+    expectBefore(await slugsFor(app, "marketing audit in Stockholm"), "t-pair-service", "t-pair-apart");
   });
 
   it("finds the words in either order, stop words between ('an audit of our marketing')", async () => {
-    const body = (await searchJson(app, "an audit of our marketing in Stockholm")) as FoundExperts;
-    const slugs = body.experts.map((e) => e.slug);
-    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
-    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
+    expectBefore(await slugsFor(app, "an audit of our marketing in Stockholm"), "t-pair-service", "t-pair-apart");
   });
 
   it("finds a plural of the second word ('marketing audits')", async () => {
-    const body = (await searchJson(app, "marketing audits in Stockholm")) as FoundExperts;
-    const slugs = body.experts.map((e) => e.slug);
-    expect(slugs.indexOf("t-pair-service")).toBeGreaterThanOrEqual(0);
-    expect(slugs.indexOf("t-pair-service")).toBeLessThan(slugs.indexOf("t-pair-apart"));
+    expectBefore(await slugsFor(app, "marketing audits in Stockholm"), "t-pair-service", "t-pair-apart");
   });
 });

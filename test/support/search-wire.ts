@@ -32,6 +32,18 @@ export async function searchJson(app: TestApp, q: string) {
   return body;
 }
 
+/** The slugs of the first page `q` finds (searchJson). */
+export async function slugsFor(app: TestApp, q: string): Promise<string[]> {
+  return ((await searchJson(app, q)) as FoundExperts).experts.map((e) => e.slug);
+}
+
+/** `first` and `second` are both among `slugs`, `first` before `second`. */
+export function expectBefore(slugs: readonly string[], first: string, second: string) {
+  expect(slugs).toContain(second);
+  expect(slugs.indexOf(first)).toBeGreaterThanOrEqual(0);
+  expect(slugs.indexOf(first)).toBeLessThan(slugs.indexOf(second));
+}
+
 /** The subcategories an expert is listed in. */
 export async function specialtiesOf(app: TestApp, slug: string): Promise<string[]> {
   const rows = await app.sql<{ slug: string }[]>`
