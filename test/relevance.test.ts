@@ -23,9 +23,10 @@ import {
 export const NDCG_FLOOR = 0.94;
 export const ZERO_RESULT_CEILING = 0.01;
 /**
- * Floors on the tuning set (test/relevance/tuning.json), just under the figures of 2026-11-28
- * (nDCG@10 0.951, recall@10 0.956, success@1 0.983, 214 of 217 no-fit queries answering
- * match_quality none): the same on PGlite and PostgreSQL. Raise them when search gets better.
+ * Floors on the tuning set (test/relevance/tuning.json), just under its figures with g25
+ * (2026-11-27: nDCG@10 0.950, recall@10 0.957, success@1 0.984, 228 of 231 no-fit queries
+ * answering match_quality none; without g25 the same on PGlite and PostgreSQL). Raise them when
+ * search gets better.
  */
 export const TUNING_FLOORS = { ndcg: 0.945, recall: 0.95, successAt1: 0.975, noFitNone: 0.97 };
 
@@ -83,7 +84,7 @@ describe("tuning and held-out judged queries", () => {
   });
 
   /** The batches that went whole to tuning, unsplit (their ids' prefixes). */
-  const WHOLE_TO_TUNING = /^g(12|22|23|24)-/;
+  const WHOLE_TO_TUNING = /^g(12|22|23|24|25)-/;
 
   it("cover what issue 22 asks: ≥ 100 queries, every kind in both sets, ≥ 15 nobody fits, ≥ 8 languages", () => {
     expect(both.length).toBeGreaterThanOrEqual(100);
@@ -95,7 +96,7 @@ describe("tuning and held-out judged queries", () => {
     const langs = new Set(both.map((q) => q.lang));
     expect(langs.size).toBeGreaterThanOrEqual(8);
     for (const lang of ["en", "es", "pt", "it", "de", "fr", "ja", "zh", "ko"]) expect(langs).toContain(lang);
-    // held out is the larger part (about 55%) of every batch that was split; g12, g22, g23 and g24 went
+    // held out is the larger part (about 55%) of every batch that was split; g12 and g22–g25 went
     // whole to tuning, written to be read while fixing what fails (test/relevance/README.md)
     const split = tuning.filter((q) => !WHOLE_TO_TUNING.test(q.id));
     expect(heldout.length).toBeGreaterThan(split.length);
