@@ -5,7 +5,7 @@ import type { ResultShape } from "./deps.ts";
 import { expectedShare, type LexemeFrequencies } from "./frequency.ts";
 import { type MatchFilters, type SearchPlan, type Sort, unfiltered } from "./plan.ts";
 import { likePattern } from "./query.ts";
-import type { ParsedQuery, QueryGroup } from "./query-types.ts";
+import { GROUP_WEIGHT, type ParsedQuery, type QueryGroup } from "./query-types.ts";
 import { matchColumns } from "./match.ts";
 import { groupQuery, lexemeQuery, type Phrase, relevance } from "./rank.ts";
 import { BOUND_TO_A_COUNTRY } from "./settle.ts";
@@ -410,7 +410,8 @@ function ordering(sql: Sql, sort: Sort, scored: boolean, language: string | null
 /**
  * The experts a relevance search scores: the best-rated `window` of those matching every group
  * of the query in their main document; and, only when those are fewer than the page needs, the
- * best-rated PARTIAL_WINDOW (or `needed`) of those matching any group. So when a page's worth of
+ * best-rated PARTIAL_WINDOW (or `needed`) of those matching any group, and as many of those
+ * matching every group but a sentence's filler words (coreGroups). So when a page's worth of
  * experts match all the words, the page is drawn from them (as a search engine tries all words
  * before some), and a broad query scores a window instead of every match (a rescore window). On
  * small and selective searches the windows hold every match and the ranking is exact. Both sets
@@ -491,16 +492,57 @@ function candidates(sql: Sql, page: TierPage) {
         );
   const some = Math.max(PARTIAL_WINDOW, needed);
   const fewStrict = sql`(select count(*) from strict) < ${needed}`;
-  return sql`(
+  const anyGroup = dense
+    ? sql`select e.id from experts e where ${where} and ${fewStrict} ${byRating(some)}`
+    : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some);
+  const core = coreGroups(parsed.groups);
+  if (!core)
+    return sql`(
     with strict as materialized (${strict})
     select id from strict
     union
-    (${
-      dense
-        ? sql`select e.id from experts e where ${where} and ${fewStrict} ${byRating(some)}`
-        : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some)
-    })
+    (${anyGroup})
   )`;
+  // Beside the best-rated matching any group (as before), the best-rated matching every group but
+  // a sentence's filler words: both windows, since neither holds the other's best ("Fractional HR
+  // support Manhattan" at 100k: a hundred family lawyers in Manhattan matched "hr" and the city,
+  // and without the window of any group the fractional HR directors elsewhere went unscored).
+  const coreEvery = sql`${filters(sql, plan, "none")} and ${everyGroup(sql, core, page.frequencies, false)}`;
+  const listedCore = sql`${filters(sql, plan, "none", true)} and ${everyGroup(sql, core, page.frequencies, true)}`;
+  const coreShare = page.frequencies ? expectedShare(page.frequencies, core, filterWords) : 1;
+  const coreRated = dense
+    ? bestRated(
+        sql,
+        sql`${coreEvery} and ${fewStrict}`,
+        some,
+        coreShare * WALK_LIMIT >= some,
+        undefined,
+        listedFirstPays(page.frequencies, core, filterWords, some) ? sql`${listedCore} and ${fewStrict}` : undefined,
+      )
+    : listed(sql`${listedCore} and ${fewStrict}`, some);
+  return sql`(
+    with strict as materialized (${strict}), core as materialized (${coreRated})
+    select id from strict
+    union
+    select id from core
+    union
+    (${anyGroup})
+  )`;
+}
+
+/**
+ * The groups of a query that are not a sentence's filler (query-types.ts GROUP_WEIGHT.filler: a
+ * plain word among needs, "freeze" in "I freeze up whenever I have to present to our board"), or
+ * null when there are none such or nothing else. When nobody matches every group, which a filler
+ * word nobody has makes the rule in sentences, the window of partial matches was the best-rated
+ * PARTIAL_WINDOW matching ANY group: at 128 experts it left out the IELTS tutor who teaches public
+ * speaking, and at 100,000 it would be the best-rated hundred who share any word. The best-rated
+ * PARTIAL_WINDOW who match every group but the filler are scored beside them (candidates).
+ */
+export function coreGroups(groups: readonly QueryGroup[]): QueryGroup[] | null {
+  if (groups.length < 2) return null;
+  const core = groups.filter((g) => g.weight > GROUP_WEIGHT.filler);
+  return core.length > 0 && core.length < groups.length ? core : null;
 }
 
 /**
