@@ -282,7 +282,9 @@ export function describeMatch(row: MatchRow, parsed: ParsedQuery): Described {
   parsed.groups.forEach((group, i) => {
     const b = bits[i] ?? 0;
     const s = Math.max(strength(b), row.match_verbatim ? VERBATIM_STRENGTH : 0);
-    const fit = fits(b) || Boolean(row.match_verbatim);
+    // A profession nobody here practises that the asker looks for (sought.ts, animal-patients.ts)
+    // fits no one, whatever words of it a profile has: "我的猫需要营养师" (a nutritionist for my cat).
+    const fit = !group.sought && (fits(b) || Boolean(row.match_verbatim));
     // A profession's subcategory met only through its parent category ("business strategy": a
     // management consultant) meets the need in part, as the contract's `partial` says; not beside
     // a word nobody has, where the category is all that would fit.

@@ -1,6 +1,7 @@
 // Reading a free-text query into a parse (parseQuery), and what the search does with a parse as a whole (its LIKE pattern, its expansions).
 import type { components } from "../../generated/agents.ts";
 import { MAX_PATTERN_CHARS } from "./bounds.ts";
+import { animalPatients } from "./animal-patients.ts";
 import { addCjkRun } from "./cjk-run.ts";
 import { Interpreter } from "./interpreter.ts";
 import { normalizeText } from "./normalize.ts";
@@ -132,6 +133,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   placedField(interpreter);
   soughtProfessions(interpreter, words);
   soughtNeeds(interpreter, words);
+  animalPatients(interpreter, words);
   const r = interpreter.recognized;
   return {
     groups: interpreter.groups,

@@ -1,0 +1,64 @@
+// A health or training need whose patient is an animal ("Physiotherapie für meinen Hund nach einer
+// Kreuzband-OP", "a nutritionist for my cat"): the physiotherapists, dietitians and coaches here
+// treat people, so nobody in the directory fits it (match_quality none), however well the
+// profession's name matches. The vocabulary lists the usual names of such trades (vet, dog
+// trainer, "physio for my dog") as professions nobody here practises; this reads the rest, in any
+// query language, by the animal named beside a need of those fields.
+import type { Interpreter } from "./interpreter.ts";
+import { isNeed } from "./settle.ts";
+
+/**
+ * Pets and other animals people seek care for, as normalizeText writes them (accents dropped, lower
+ * case), in the query languages. Not words that are common words in another query language: "chat"
+ * (French cat; "a quick chat with a nutritionist"), "cane" (Italian dog; "I walk with a cane"),
+ * "psy" (Polish dogs; French for a psychologist), "at" (Turkish horse), "hast" (Swedish häst),
+ * "개" (also a Korean counter).
+ */
+const ANIMAL_WORDS = new Set(
+  (
+    "dog dogs puppy puppies doggy cat cats kitten kittens horse horses pony pet pets parrot rabbit hamster " +
+    "hund hunde hundes hundin welpe welpen katze katzen kater pferd pferde haustier haustiere " +
+    "chien chiens chienne chiot chiots chatte chaton chatons cheval chevaux " +
+    "perro perros perra perrito perrita gato gatos gata gatito caballo caballos mascota mascotas " +
+    "cani cagnolino cagnolina gatto gatti gattino cavallo cavalli " +
+    "cao caes cachorro cachorra cachorrinho gatinho cavalo " +
+    "hond honden hondje kat katten poes paard paarden huisdier huisdieren " +
+    "pies psa psem psu kot kota kotem kotka konia " +
+    "kopek kopegim kopegimin kedi kedim kedimin " +
+    "собака собаки собаку собакой пес пса кошка кошки кошку кот кота лошадь " +
+    "hunden katt katten " +
+    "كلب كلبي قطة قطتي قط"
+  ).split(" "),
+);
+
+/** The same in Chinese, Japanese and Korean, found inside a run of the query. */
+const CJK_ANIMALS = ["犬", "猫", "狗", "宠物", "寵物", "ペット", "강아지", "고양이", "반려견", "반려묘", "반려동물"];
+
+/** The categories whose needs are a person's own body, mind or training. */
+const PERSONAL_FIELDS = new Set(["healthcare", "professional-instructor"]);
+
+/**
+ * Marks the needs of a query that names an animal as sought and unlisted (match.ts: nobody has
+ * them), when every need is of a personal field (PERSONAL_FIELDS): "my dog bit the neighbour's
+ * child, do I need a lawyer" and "moving to Canada with my cat" stay the owner's own needs.
+ */
+export function animalPatients(interpreter: Interpreter, words: readonly string[]) {
+  const animal = words.some((w) => ANIMAL_WORDS.has(w) || CJK_ANIMALS.some((a) => w.includes(a)));
+  if (!animal) return;
+  const needs = interpreter.groups.filter(isNeed);
+  if (!needs.length || !needs.every((g) => personalField(interpreter, g.concepts ?? ""))) return;
+  for (const group of needs) {
+    group.unlisted = true;
+    group.sought = true;
+  }
+}
+
+/** Whether every concept of a group's ids (query-groups.ts conceptIds) lies in a personal field. */
+function personalField(interpreter: Interpreter, ids: string): boolean {
+  const parents = interpreter.vocabulary.categoryOfSubcategory;
+  return ids.split(" ").every((id) => {
+    const [kind, key] = id.split("\t");
+    const category = kind === "subcategory" ? parents.get(key) : kind === "category" ? key : undefined;
+    return category !== undefined && PERSONAL_FIELDS.has(category);
+  });
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { get, startApp, type TestApp } from "./support/app.ts";
+
+setDefaultTimeout(120_000);
+
+// A health or training need whose patient is an animal (src/search/animal-patients.ts): the
+// physiotherapists, dietitians and psychologists of the directory treat people, so nobody fits,
+// whatever the profession's name matches. The owner's own needs beside an animal stay theirs.
+// Over the wire on the demo directory: REST, validated against the contract by `get`.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+});
+afterAll(() => app?.stop());
+
+async function quality(q: string): Promise<string> {
+  const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
+    accept: "application/json",
+  });
+  expect(status).toBe(200);
+  return (body as { match_quality: string }).match_quality;
+}
+
+describe("a need whose patient is an animal", () => {
+  it("is a need nobody in the directory fits, in any language", async () => {
+    for (const q of [
+      "Suche Physiotherapie für meinen Hund nach einer Kreuzband-OP",
+      "nutritionist for my cat",
+      "Il mio gatto è ingrassato, cerco un nutrizionista",
+      "psicólogo para mi perro",
+      "我的猫需要营养师",
+    ])
+      expect(await quality(q), q).toBe("none");
+  });
+
+  it("leaves the person's own need, and the owner's need of another field, as they were", async () => {
+    expect(await quality("physiotherapist for my knee after surgery")).not.toBe("none");
+    expect(await quality("nutritionist for my marathon training")).not.toBe("none");
+    expect(await quality("my dog bit the neighbour's child, do I need a lawyer")).not.toBe("none");
+  });
+});
