@@ -23,12 +23,12 @@ import {
 export const NDCG_FLOOR = 0.94;
 export const ZERO_RESULT_CEILING = 0.01;
 /**
- * Floors on the tuning set (test/relevance/tuning.json), just under its figures with g25
- * (2026-11-27: nDCG@10 0.950, recall@10 0.957, success@1 0.984, 228 of 231 no-fit queries
- * answering match_quality none; without g25 the same on PGlite and PostgreSQL). Raise them when
- * search gets better.
+ * Floors on the tuning set (test/relevance/tuning.json), just under its figures with g25 and g26
+ * (2026-11-27: nDCG@10 0.947, recall@10 0.951, success@1 0.978, 240 of 245 no-fit queries
+ * answering match_quality none; the same on PGlite and PostgreSQL). Raise them when search gets
+ * better.
  */
-export const TUNING_FLOORS = { ndcg: 0.945, recall: 0.95, successAt1: 0.975, noFitNone: 0.97 };
+export const TUNING_FLOORS = { ndcg: 0.94, recall: 0.945, successAt1: 0.97, noFitNone: 0.97 };
 
 const queries = loadQueries();
 const tuning = loadQueries(TUNING_PATH);
@@ -84,7 +84,7 @@ describe("tuning and held-out judged queries", () => {
   });
 
   /** The batches that went whole to tuning, unsplit (their ids' prefixes). */
-  const WHOLE_TO_TUNING = /^g(12|22|23|24|25)-/;
+  const WHOLE_TO_TUNING = /^g(12|22|23|24|25|26)-/;
 
   it("cover what issue 22 asks: ≥ 100 queries, every kind in both sets, ≥ 15 nobody fits, ≥ 8 languages", () => {
     expect(both.length).toBeGreaterThanOrEqual(100);
@@ -96,7 +96,7 @@ describe("tuning and held-out judged queries", () => {
     const langs = new Set(both.map((q) => q.lang));
     expect(langs.size).toBeGreaterThanOrEqual(8);
     for (const lang of ["en", "es", "pt", "it", "de", "fr", "ja", "zh", "ko"]) expect(langs).toContain(lang);
-    // held out is the larger part (about 55%) of every batch that was split; g12 and g22–g25 went
+    // held out is the larger part (about 55%) of every batch that was split; g12 and g22–g26 went
     // whole to tuning, written to be read while fixing what fails (test/relevance/README.md)
     const split = tuning.filter((q) => !WHOLE_TO_TUNING.test(q.id));
     expect(heldout.length).toBeGreaterThan(split.length);
