@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { parseQuery } from "../src/search/query.ts";
 import { coreGroups, PARTIAL_WINDOW } from "../src/search/statement.ts";
-import type { TestApp } from "./support/app.ts";
+import { get, type TestApp } from "./support/app.ts";
 import { OPEN_EXPERT, appWithCorpus, expectBefore, slugsFor } from "./support/search-wire.ts";
 import { noLexicon, shippedVocabulary } from "./support/vocabulary.ts";
 
@@ -11,7 +11,9 @@ setDefaultTimeout(120_000);
 // rule: "freeze" below), the experts scored are the strict ones plus a window of partial matches
 // (statement.ts candidates). That window was the best-rated PARTIAL_WINDOW matching ANY group, so
 // an expert who meets every need but is rated lower than a hundred who share one word was never
-// scored, and on no page. Those who match every group but the filler (coreGroups) come first now.
+// scored, and on no page. Those who match every group but the filler (coreGroups) are scored too
+// now; and the pages past the window are the tier's other matches by rating, so each match is on
+// one page only.
 
 const SENTENCE =
   "I freeze up whenever I have to present to our board, and it doesn't help that English isn't my first language.";
@@ -71,5 +73,29 @@ describe("the partial window over the wire", () => {
   it("scores the expert who meets every need before the best-rated who share one word", async () => {
     const slugs = await slugsFor(app, SENTENCE);
     expectBefore(slugs, "t-window-both", slugs.find((s) => s.startsWith("t-window-english-"))!);
+  });
+
+  // The window used to grow with the page asked for, and the experts a larger window let in ranked
+  // anywhere, on pages already read (statement.ts withTail): some appeared twice, others never.
+  it("pages through every match once, past the window, at every page size", async () => {
+    for (const limit of [7, 20]) {
+      const seen: string[] = [];
+      let total = 0;
+      for (let page = 0; ; page++) {
+        const { status, body } = await get(
+          app,
+          `/api/agents/experts?q=${encodeURIComponent(SENTENCE)}&limit=${limit}&page=${page}`,
+          { accept: "application/json" },
+        );
+        expect(status).toBe(200);
+        const answer = body as { experts: { slug: string }[]; total: number; has_more: boolean };
+        total = answer.total;
+        seen.push(...answer.experts.map((e) => e.slug));
+        if (!answer.has_more) break;
+      }
+      expect(total).toBeGreaterThan(PARTIAL_WINDOW + 10);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.length).toBe(total);
+    }
   });
 });

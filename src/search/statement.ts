@@ -418,9 +418,8 @@ function ordering(sql: Sql, sort: Sort, scored: boolean, language: string | null
  * come from the indexes without reading a document; the second is skipped by a one-time filter
  * when not needed.
  */
-function candidates(sql: Sql, page: TierPage) {
+function candidates(sql: Sql, page: TierPage, needed = page.plan.offset + page.plan.limit) {
   const { plan, tier, parsed } = page;
-  const needed = plan.offset + plan.limit;
   const window = Math.max(RESCORE_WINDOW, needed);
   const where = filters(sql, plan, tier);
   // Dense main-tier matches (past the count's cap): the order of experts_by_rating exactly, so
@@ -856,9 +855,12 @@ const BOUND_FIELDS = [...BOUND_TO_A_COUNTRY].map((slug) => lexemeQuery(categoryT
 /** One tier's share of a relevance page: its candidates, scored. */
 export function tierPageQuery(sql: Sql, page: TierPage) {
   const { parsed } = page;
-  const from = sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
+  const fixed = fixedWindow(page);
+  const from = fixed
+    ? sql`${withTail(sql, page, candidates(sql, page, page.limit))} c join experts e on e.id = c.id`
+    : sql`${candidates(sql, page)} c join experts e on e.id = c.id`;
   const language = parsed.language === "en" ? null : parsed.language;
-  const score = withBoundPlace(
+  const scored = withBoundPlace(
     sql,
     parsed,
     withSpeakers(
@@ -872,6 +874,9 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
       parsed.local && !placeNamed(parsed),
     ),
   );
+  // The tail's rows (rank > 0) after every scored one, in their rating order: scores are at least
+  // -BUDGET_WEIGHT, the tail's -1, -2, …, so the tie-breaks after the score never reorder them.
+  const score = fixed ? sql`case when c.rank > 0 then -c.rank::float8 else ${scored} end` : scored;
   return pageOf(sql, page, {
     from,
     score,
@@ -879,6 +884,45 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
     offset: page.offset,
     limit: page.limit,
   });
+}
+
+/**
+ * Whether the main tier's page is drawn from a window that does not depend on the page (withTail):
+ * where the matches are counted. The windows of `candidates` grow with the page asked for, and a
+ * larger window scores experts a smaller one left out, who then rank anywhere, on pages already
+ * read: the demo directory's "I freeze up … present to our board …" showed 11 of its 114 results
+ * twice and never showed 11 others. Past the cap the windows still grow (a tail by rating there
+ * would walk the ratings without bound).
+ */
+function fixedWindow(page: TierPage): boolean {
+  // A first page's window is that window itself (candidates at `limit`), whose every match it
+  // reaches: no tail, and its statement as before (a tail on every first page cost 2–3% more
+  // PostgreSQL CPU a search at 100k, the statement's text planned twice).
+  return page.tier === "words" && page.offset > 0 && page.wordMatches <= EXACT_TOTAL_LIMIT;
+}
+
+/**
+ * The candidates of the window a first page scores (`window`: candidates at the page's `limit`),
+ * rank 0, then the tier's other matches by rating (rank 1, 2, …) as far as the page asked for
+ * reaches: as a search engine's rescore window is a fixed number of hits, and what lies past it
+ * keeps the first order. So every page of a search is a slice of one order, and no expert repeats
+ * or goes missing across pages. The tail is read only when the window is shorter than the page
+ * reaches (a one-time filter), from listed_search_docs (at most EXACT_TOTAL_LIMIT matches).
+ */
+function withTail(sql: Sql, page: TierPage, window: Fragment) {
+  const reach = page.offset + page.limit;
+  return sql`(
+    with w as materialized (${window})
+    select id, 0::bigint as rank from w
+    union all
+    select t.id, row_number() over (order by t.rating desc nulls last, t.id) as rank from (
+      select e.id, e.rating from listed_search_docs e
+      where ${filters(sql, page.plan, page.tier, true)}
+        and (select count(*) from w) < ${reach}
+        and not exists (select 1 from w where w.id = e.id)
+      order by e.rating desc nulls last, e.id limit ${reach}
+    ) t
+  )`;
 }
 
 /**
