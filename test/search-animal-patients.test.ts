@@ -38,5 +38,6 @@ describe("a need whose patient is an animal", () => {
     expect(await quality("physiotherapist for my knee after surgery")).not.toBe("none");
     expect(await quality("nutritionist for my marathon training")).not.toBe("none");
     expect(await quality("my dog bit the neighbour's child, do I need a lawyer")).not.toBe("none");
+    expect(await quality("I'm allergic to cats and need a dietitian to plan my meals")).not.toBe("none");
   });
 });

@@ -31,6 +31,29 @@ const ANIMAL_WORDS = new Set(
   ).split(" "),
 );
 
+/** Animal words that say whose they are themselves (Turkish and Arabic "my …"): no marker needed. */
+const OWN_ANIMALS = new Set("kopegim kopegimin kedim kedimin كلبي قطتي".split(" "));
+
+/**
+ * Words before an animal that make it the one cared for: "for", "my", "our", as normalizeText writes
+ * them ("für" → fur), with at most one word between ("for a dog", "for my dog", "il mio gatto").
+ * Not "to" or "of": "I'm allergic to cats" is the asker's own need.
+ */
+const PATIENT_MARKERS = new Set(
+  (
+    "for my our his her their your " +
+    "fur mein meine meinen meinem meiner unser unsere unseren unserem " +
+    "pour mon ma mes notre nos " +
+    "para mi mis nuestro nuestra nuestros " +
+    "per mio mia miei mie nostro nostra " +
+    "meu minha meus minhas nosso nossa pro " +
+    "voor mijn onze ons " +
+    "dla moj mojego mojej moim naszego naszej " +
+    "для мой моя моего моей моему наш наша нашего нашей " +
+    "min mitt mina var vart"
+  ).split(" "),
+);
+
 /** The same in Chinese, Japanese and Korean, found inside a run of the query. */
 const CJK_ANIMALS = ["犬", "猫", "狗", "宠物", "寵物", "ペット", "강아지", "고양이", "반려견", "반려묘", "반려동물"];
 
@@ -38,13 +61,17 @@ const CJK_ANIMALS = ["犬", "猫", "狗", "宠物", "寵物", "ペット", "강�
 const PERSONAL_FIELDS = new Set(["healthcare", "professional-instructor"]);
 
 /**
- * Marks the needs of a query that names an animal as sought and unlisted (match.ts: nobody has
- * them), when every need is of a personal field (PERSONAL_FIELDS): "my dog bit the neighbour's
- * child, do I need a lawyer" and "moving to Canada with my cat" stay the owner's own needs.
+ * Marks the needs of a query that names an animal cared for (after "for", "my", …: PATIENT_MARKERS)
+ * as sought and unlisted (match.ts: nobody has them), when every need is of a personal field
+ * (PERSONAL_FIELDS): "my dog bit the neighbour's child, do I need a lawyer" and "moving to Canada
+ * with my cat" stay the owner's own needs, "a dietitian, I'm allergic to cats" the asker's.
  */
 export function animalPatients(interpreter: Interpreter, words: readonly string[]) {
-  const animal = words.some((w) => ANIMAL_WORDS.has(w) || CJK_ANIMALS.some((a) => w.includes(a)));
-  if (!animal) return;
+  const cared = (w: string, i: number) =>
+    OWN_ANIMALS.has(w) ||
+    (ANIMAL_WORDS.has(w) && (PATIENT_MARKERS.has(words[i - 1]) || PATIENT_MARKERS.has(words[i - 2]))) ||
+    CJK_ANIMALS.some((a) => w.includes(a));
+  if (!words.some(cared)) return;
   const needs = interpreter.groups.filter(isNeed);
   if (!needs.length || !needs.every((g) => personalField(interpreter, g.concepts ?? ""))) return;
   for (const group of needs) {

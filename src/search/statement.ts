@@ -874,9 +874,10 @@ export function tierPageQuery(sql: Sql, page: TierPage) {
       parsed.local && !placeNamed(parsed),
     ),
   );
-  // The tail's rows (rank > 0) after every scored one, in their rating order: scores are at least
-  // -BUDGET_WEIGHT, the tail's -1, -2, …, so the tie-breaks after the score never reorder them.
-  const score = fixed ? sql`case when c.rank > 0 then -c.rank::float8 else ${scored} end` : scored;
+  // The tail's rows (rank > 0) after every scored one, in their rating order: a score is a few
+  // units at most either way, the tail's -1001, -1002, …, so the tie-breaks after the score never
+  // reorder them.
+  const score = fixed ? sql`case when c.rank > 0 then (-1000 - c.rank)::float8 else ${scored} end` : scored;
   return pageOf(sql, page, {
     from,
     score,
@@ -898,7 +899,9 @@ function fixedWindow(page: TierPage): boolean {
   // A first page's window is that window itself (candidates at `limit`), whose every match it
   // reaches: no tail, and its statement as before (a tail on every first page cost 2–3% more
   // PostgreSQL CPU a search at 100k, the statement's text planned twice).
-  return page.tier === "words" && page.offset > 0 && page.wordMatches <= EXACT_TOTAL_LIMIT;
+  return (
+    page.tier === "words" && page.offset > 0 && page.wordsCounted === true && page.wordMatches <= EXACT_TOTAL_LIMIT
+  );
 }
 
 /**
