@@ -21,6 +21,7 @@ import {
   settle,
 } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
+import { spouseMoves } from "./spouse-moves.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -124,6 +125,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     interpreter.groups.map((g) => g.label),
   );
   teachLanguages(interpreter, words, language);
+  spouseMoves(interpreter, words);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
