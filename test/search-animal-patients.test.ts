@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { get, startApp, type TestApp } from "./support/app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
+import { searchJson } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -14,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-async function quality(q: string): Promise<string> {
-  const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
-    accept: "application/json",
-  });
-  expect(status).toBe(200);
-  return (body as { match_quality: string }).match_quality;
-}
+const quality = async (q: string) => ((await searchJson(app, q)) as { match_quality: string }).match_quality;
 
 describe("a need whose patient is an animal", () => {
   it("is a need nobody in the directory fits, in any language", async () => {

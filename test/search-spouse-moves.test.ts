@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { get, startApp, type TestApp } from "./support/app.ts";
+import { startApp, type TestApp } from "./support/app.ts";
+import { searchJson } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -19,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-async function search(q: string): Promise<Answer> {
-  const { status, body } = await get(app, `/api/agents/experts?q=${encodeURIComponent(q)}&limit=10`, {
-    accept: "application/json",
-  });
-  expect(status).toBe(200);
-  return body as Answer;
-}
+const search = async (q: string) => (await searchJson(app, q)) as Answer;
 
 describe("a spouse who moves", () => {
   it("is a family visa in any query language, its country's adviser first", async () => {
