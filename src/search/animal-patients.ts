@@ -5,7 +5,8 @@
 // trainer, "physio for my dog") as professions nobody here practises; this reads the rest, in any
 // query language, by the animal named beside a need of those fields.
 import type { Interpreter } from "./interpreter.ts";
-import { isNeed } from "./settle.ts";
+import type { QueryGroup } from "./query-types.ts";
+import { categoriesOf, isNeed } from "./settle.ts";
 
 /**
  * Pets and other animals people seek care for, as normalizeText writes them (accents dropped, lower
@@ -73,19 +74,13 @@ export function animalPatients(interpreter: Interpreter, words: readonly string[
     CJK_ANIMALS.some((a) => w.includes(a));
   if (!words.some(cared)) return;
   const needs = interpreter.groups.filter(isNeed);
-  if (!needs.length || !needs.every((g) => personalField(interpreter, g.concepts ?? ""))) return;
+  const personal = (g: QueryGroup) => {
+    const fields = categoriesOf(interpreter.vocabulary, g);
+    return fields.length > 0 && fields.every((c) => PERSONAL_FIELDS.has(c));
+  };
+  if (!needs.length || !needs.every(personal)) return;
   for (const group of needs) {
     group.unlisted = true;
     group.sought = true;
   }
-}
-
-/** Whether every concept of a group's ids (query-groups.ts conceptIds) lies in a personal field. */
-function personalField(interpreter: Interpreter, ids: string): boolean {
-  const parents = interpreter.vocabulary.categoryOfSubcategory;
-  return ids.split(" ").every((id) => {
-    const [kind, key] = id.split("\t");
-    const category = kind === "subcategory" ? parents.get(key) : kind === "category" ? key : undefined;
-    return category !== undefined && PERSONAL_FIELDS.has(category);
-  });
 }

@@ -160,7 +160,7 @@ export const BOUND_TO_A_COUNTRY: ReadonlySet<string> = new Set([
 ]);
 
 /** The categories a group's concepts stand for: those it names, and its subcategories' (subcategoriesOf). */
-function categoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
+export function categoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
   const named = (group.concepts ?? "")
     .split(" ")
     .filter((id) => id.startsWith("category\t"))
