@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { expectConformingResult, mcpClient, resultText } from "./support/mcp.ts";
 import { get, type TestApp } from "./support/app.ts";
-import { OPEN_EXPERT, appWithCorpus } from "./support/search-wire.ts";
+import { OPEN_EXPERT, appWithCorpus, expectBefore } from "./support/search-wire.ts";
 
 setDefaultTimeout(60_000);
 
@@ -501,6 +501,20 @@ describe("search by meaning", () => {
     const gadget = await search({ q: "I made a kitchen gadget and want to make sure nobody can copy it" });
     expect((gadget.experts[0] as any).categories).toContain("intellectual-property");
     expect((gadget as any).match_quality).not.toBe("none");
+  });
+
+  it("a need named before a seeking word and again after it is the need asked for (sought.ts)", async () => {
+    // "invented" and "patented" are one concept; "pay" after them only sets the scene.
+    const invention = await search({
+      q: "I invented a folding bike lock and want to know if it can be patented before I pay for tooling",
+    });
+    expect(invention.query_interpretation.recognized.subcategories).toEqual(["patents", "compensation"]);
+    expect((invention.experts[0] as any).categories).toContain("intellectual-property");
+    expectBefore(
+      invention.experts.map((e) => e.slug),
+      "xu-mengyao-patent-attorney",
+      "oliver-turner-compensation-benefits-advisor",
+    );
   });
 
   it("a profession an employer hires is the role hired for, not the need; a candidate's interview is no hiring", async () => {

@@ -72,6 +72,8 @@ export class Interpreter {
   };
   /** The tokens each group was read from (first and last index): which words stand side by side. */
   readonly spans = new Map<QueryGroup, { start: number; end: number }>();
+  /** Where else a group's concept was written, once merged into it (settle.ts: one concept counts once). */
+  readonly alsoAt = new Map<QueryGroup, number[]>();
   /** Plain words that need the lexicon (typo correction), with the group each belongs to. */
   readonly pending: { word: string; group: QueryGroup }[] = [];
 

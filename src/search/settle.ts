@@ -59,6 +59,8 @@ export function settle(interpreter: Interpreter, codes: ReadonlySet<string>) {
       specific.add(first);
     }
     first.alternatives = dedupe([...first.alternatives, ...group.alternatives]);
+    const at = interpreter.spans.get(group)?.start;
+    if (at !== undefined) interpreter.alsoAt.set(first, [...(interpreter.alsoAt.get(first) ?? []), at]);
   }
   groups.splice(0, groups.length, ...kept);
   for (const group of kept) {

@@ -86,8 +86,11 @@ const SOUGHT_NEED = 1.5;
  * queries up, 2 down; 1.25 moved less, 2 about as much.
  */
 export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) {
-  const { groups, spans } = interpreter;
+  const { groups, spans, alsoAt } = interpreter;
   const need = (g: QueryGroup) => isNeed(g) && !g.unlisted;
+  // A need written before the seeking word and again after it ("a gadget … want to know if it can
+  // be patented") is asked for there: each place its concept was written counts.
+  const starts = (g: QueryGroup) => [spans.get(g)?.start ?? -1, ...(alsoAt.get(g) ?? [])];
   const needs = groups.filter(need);
   if (needs.length < 2) return;
   const sought = new Set<QueryGroup>();
@@ -96,7 +99,7 @@ export function soughtNeeds(interpreter: Interpreter, words: readonly string[]) 
   words.forEach((word, at) => {
     if (!SEEK_WORDS.has(word)) return;
     const next = needs
-      .map((g) => ({ g, start: spans.get(g)?.start ?? -1 }))
+      .flatMap((g) => starts(g).map((start) => ({ g, start })))
       .filter(({ start }) => start > at)
       .sort((a, b) => a.start - b.start)[0];
     if (next && between(at, next.start) <= MAX_TO_NEED) sought.add(next.g);
