@@ -22,6 +22,7 @@ import {
 } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
 import { spouseMoves } from "./spouse-moves.ts";
+import { brandCopied } from "./brand-copied.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -126,6 +127,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   );
   teachLanguages(interpreter, words, language);
   spouseMoves(interpreter, words);
+  brandCopied(interpreter, words);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);

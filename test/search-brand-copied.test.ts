@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { startApp, type TestApp } from "./support/app.ts";
+import { searchJson } from "./support/search-wire.ts";
+
+setDefaultTimeout(120_000);
+
+// A brand's name or logo that someone else copies or is mistaken for is a trademark lawyer's matter,
+// though its words name branding (src/search/brand-copied.ts). Over the wire on the demo directory:
+// REST, validated against the contract by `get`.
+
+interface Answer {
+  experts: { slug: string; categories: string[] }[];
+  match_quality: string;
+  query_interpretation: { recognized: { subcategories: string[] } };
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+});
+afterAll(() => app?.stop());
+
+const search = async (q: string) => (await searchJson(app, q)) as Answer;
+const firstThree = (answer: Answer) => answer.experts.slice(0, 3).flatMap((e) => e.categories);
+
+describe("a copied brand", () => {
+  it("is a trademark need in any query language, its lawyers before the brand strategists", async () => {
+    for (const q of [
+      "Another café across town now uses nearly our name and logo and people keep confusing us",
+      "Quelqu'un a imité notre logo sur ses emballages",
+      "Uma concorrente copiou o logotipo da nossa padaria",
+    ]) {
+      const answer = await search(q);
+      expect({ q, subcategories: answer.query_interpretation.recognized.subcategories }).toEqual({
+        q,
+        subcategories: expect.arrayContaining(["trademarks"]),
+      });
+      expect({ q, first: firstThree(answer) }).toEqual({ q, first: expect.not.arrayContaining(["marketing"]) });
+      expect(answer.match_quality).not.toBe("none");
+    }
+  });
+
+  it("leaves a logo asked for, or a logo beside a trademark of its own, to the brand strategists", async () => {
+    const same = await search("I need a new logo that looks the same on web and print");
+    expect(same.query_interpretation.recognized.subcategories).not.toContain("trademarks");
+    expect(same.experts[0]?.categories).toContain("marketing");
+    const both = await search("I need a trademark registration and a new logo design");
+    expect(both.query_interpretation.recognized.subcategories).toEqual(
+      expect.arrayContaining(["trademarks", "branding"]),
+    );
+    expect(both.experts.slice(0, 10).some((e) => e.categories.includes("marketing"))).toBe(true);
+  });
+});
