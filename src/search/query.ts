@@ -23,6 +23,7 @@ import {
 import { capitalised, codeWords } from "./specificity.ts";
 import { spouseMoves } from "./spouse-moves.ts";
 import { brandCopied } from "./brand-copied.ts";
+import { crossBorderTax } from "./cross-border-tax.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -131,6 +132,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
+  crossBorderTax(interpreter);
   originPlaces(interpreter, words);
   contextThings(interpreter, words);
   boundCountry(interpreter);
