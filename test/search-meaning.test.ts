@@ -965,6 +965,21 @@ describe("search by meaning", () => {
     expect(second.query_interpretation.ignored).toEqual(expect.arrayContaining(["first", "language"]));
   });
 
+  it("reads 'the language' of the one country named, beside an exam or learning, as its tutoring (teaching.ts)", async () => {
+    for (const [q, tutor] of [
+      ["Mon fils veut étudier au Japon, il doit d'abord passer l'examen de langue", "japanese-tutor"],
+      ["We are moving to Germany next year and I want to learn the language", "german-tutor"],
+    ] as const) {
+      const answer = await search({ q });
+      expect({ q, first: answer.experts[0]?.slug }).toEqual({ q, first: expect.stringContaining(tutor) });
+      expect((answer as any).match_quality).not.toBe("none");
+    }
+    // Without a word of learning or an exam, "the language" is what the expert speaks, not a need.
+    const speaks = await search({ q: "I need a lawyer in Japan who speaks the language" });
+    expect(speaks.query_interpretation.recognized.subcategories).not.toContain("japanese");
+    expect((speaks.experts[0] as any).categories).not.toContain("language-tutor");
+  });
+
   it("drops French and Italian elisions: the noun behind them is read, the article is a stop word", async () => {
     const fr = await search({ q: "j'ai besoin d'un avocat pour l'impôt sur le revenu" });
     expect(fr.query_interpretation.terms).not.toContain("jai");

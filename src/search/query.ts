@@ -25,7 +25,7 @@ import { spouseMoves } from "./spouse-moves.ts";
 import { brandCopied } from "./brand-copied.ts";
 import { crossBorderTax } from "./cross-border-tax.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
-import { teachLanguages } from "./teaching.ts";
+import { countryLanguage, teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
@@ -126,7 +126,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     tokens,
     interpreter.groups.map((g) => g.label),
   );
-  teachLanguages(interpreter, words, language);
+  teachLanguages(interpreter, words, language, countryLanguage(interpreter, words));
   spouseMoves(interpreter, words);
   brandCopied(interpreter, words);
   qualifyWorked(interpreter);

@@ -65,11 +65,16 @@ const CJK_TEACHING = [
  * alemán") is its tutoring, not only the language an expert speaks: the language's group then
  * also stands for the subcategory that teaches it (found as its "learn …" term) and names the need.
  */
-export function teachLanguages(interpreter: Interpreter, words: string[], written: string | null = null) {
+export function teachLanguages(
+  interpreter: Interpreter,
+  words: string[],
+  written: string | null = null,
+  learning = false,
+) {
   const { groups, vocabulary } = interpreter;
   const teaching = (w: string) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t)));
   const notFirst = NOT_FIRST_LANGUAGE.test(words.join(" "));
-  if (!words.some(teaching) && !notFirst) return;
+  if (!learning && !words.some(teaching) && !notFirst) return;
   // The phrase's own words ("first", "language", "native") said which language; as words they
   // would match anyone's bio ("my first job"), and they are no part of the need.
   if (notFirst)
@@ -151,4 +156,87 @@ export function teachLanguages(interpreter: Interpreter, words: string[], writte
     group.alternatives = group.alternatives.filter((a) => !a.lexemes.some((l) => l.startsWith("lang:")));
     Object.assign(group, { weight: GROUP_WEIGHT.profession, plain: false, unheard: true, unlisted: true });
   }
+}
+
+/**
+ * "The language" of a country (a generic word for language, in the query languages, as normalizeText
+ * writes it; CJK found inside a run): "she has to pass the language exam first" before studying in
+ * Japan is Japanese.
+ */
+const LANGUAGE_WORDS = new Set(
+  "language languages langue sprache idioma lingua taal jezyk jezyka sprak spraket dil dili язык языка языку لغه اللغه".split(
+    " ",
+  ),
+);
+const CJK_LANGUAGE = ["言語", "语言", "語言", "언어"];
+
+/** Words of an exam, beside which "the language" is to be learnt as surely as beside a teacher. */
+const EXAM_WORDS = new Set(
+  "exam exams test examen examens prufung esame exame egzamin prov sinav экзамен امتحان".split(" "),
+);
+const CJK_EXAM = ["試験", "考试", "考試", "시험"];
+
+/** The language a country's people speak, where one is (ISO 3166-1 alpha-2 → ISO 639-1). */
+const COUNTRY_LANGUAGE: Readonly<Record<string, string>> = {
+  JP: "ja",
+  KR: "ko",
+  CN: "zh",
+  TW: "zh",
+  DE: "de",
+  AT: "de",
+  FR: "fr",
+  ES: "es",
+  MX: "es",
+  AR: "es",
+  CO: "es",
+  CL: "es",
+  PE: "es",
+  IT: "it",
+  BR: "pt",
+  PT: "pt",
+  NL: "nl",
+  RU: "ru",
+  SE: "sv",
+  PL: "pl",
+  TR: "tr",
+  SA: "ar",
+  AE: "ar",
+  EG: "ar",
+  GB: "en",
+  US: "en",
+  CA: "en",
+  AU: "en",
+  IE: "en",
+  NZ: "en",
+};
+
+/**
+ * "The language" beside a word of learning or an exam, with one country named and no language
+ * ("university in Japan … has to pass the language exam first", "move to Germany and learn the
+ * language"), is that country's language to learn: read as if it were written, so that
+ * teachLanguages reads it as its tutoring (told so: an exam is no word of teaching of its own).
+ */
+export function countryLanguage(interpreter: Interpreter, words: readonly string[]): boolean {
+  const { groups, recognized, vocabulary } = interpreter;
+  const has = (set: ReadonlySet<string>, cjk: readonly string[]) =>
+    words.some((w) => set.has(w) || (isCjk(w) && cjk.some((c) => w.includes(c))));
+  if (!has(LANGUAGE_WORDS, CJK_LANGUAGE) || recognized.languages.size > 0 || recognized.countries.size !== 1)
+    return false;
+  const learning =
+    has(EXAM_WORDS, CJK_EXAM) ||
+    words.some((w) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t))));
+  const language = COUNTRY_LANGUAGE[[...recognized.countries][0].toUpperCase()];
+  if (!learning || !language) return false;
+  const concept = { kind: "language", key: language } as const;
+  // The word as written ("langue", "Sprache") stands for it where it is a group of its own.
+  const written = groups.find((g) => isPlainWord(g) && LANGUAGE_WORDS.has(g.label));
+  if (written) {
+    written.alternatives = dedupe([...written.alternatives, ...interpreter.conceptAlternatives(concept)]);
+    written.plain = false;
+    return true;
+  }
+  const name = vocabulary.terms(concept)[0];
+  if (!name) return false;
+  interpreter.addConceptGroup(normalizeText(name), [concept]);
+  return true;
 }
