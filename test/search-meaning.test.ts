@@ -277,6 +277,9 @@ describe("search by meaning", () => {
       ["日本と赴任先の両方で税金を取られないか心配", "international-tax"],
       ["will I pay tax in both countries?", "international-tax"],
       ["两边都交税怎么办", "international-tax"],
+      // Nights awake over work are a psychologist's matter; the right to work abroad, a work permit's.
+      ["I lie awake every night going over my to-do list", "mental-health"],
+      ["Est-ce que j'aurai le droit de travailler au Canada ?", "work-visas"],
     ];
     for (const [q, subcategory] of needs)
       expect((await search({ q })).query_interpretation.recognized.subcategories, q).toContain(subcategory);
