@@ -25,6 +25,8 @@ describe("a need whose patient is an animal", () => {
       "Il mio gatto è ingrassato, cerco un nutrizionista",
       "psicólogo para mi perro",
       "我的猫需要营养师",
+      // A breed stands for its animal.
+      "physio for my old beagle, his hips are stiff",
     ])
       expect(await quality(q), q).toBe("none");
   });

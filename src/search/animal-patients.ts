@@ -18,6 +18,9 @@ import { categoriesOf, isNeed } from "./settle.ts";
 const ANIMAL_WORDS = new Set(
   (
     "dog dogs puppy puppies doggy cat cats kitten kittens horse horses pony pet pets parrot rabbit hamster " +
+    // Breeds stand for their animal ("my overweight labrador"); not "shepherd", "boxer" or "persian": a surname, a sport, a language.
+    "labrador labradors retriever poodle bulldog terrier beagle chihuahua dachshund husky spaniel collie pug " +
+    "rottweiler schnauzer corgi dalmatian greyhound doberman pomeranian siamese " +
     "hund hunde hundes hundin welpe welpen katze katzen kater pferd pferde haustier haustiere " +
     "chien chiens chienne chiot chiots chatte chaton chatons cheval chevaux " +
     "perro perros perra perrito perrita gato gatos gata gatito caballo caballos mascota mascotas " +
