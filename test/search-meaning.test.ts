@@ -191,6 +191,11 @@ describe("search by meaning", () => {
     );
   });
 
+  it("finds a phrase in the other number of its last word ('pitch deck' in a tag 'pitch decks')", async () => {
+    // The startup advisers tag "pitch decks" and are no fundraising advisers: only the words reach them.
+    expect((await slugs("pitch deck review")).slice(0, 3)).toContain("jessica-cooper-startup-advisor");
+  });
+
   it("corrects typos of one or two edits, and says so", async () => {
     const result = await search({ q: "nutrtionist" });
     expect(result.experts.slice(0, 3).map((e) => e.slug)).toContain("t-zoe-nutrition");

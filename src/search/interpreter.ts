@@ -147,6 +147,7 @@ export class Interpreter {
     const served = (c: Concept) => c.kind === "synonym" && named.length > 0;
     const alternatives = [
       exact(...termLexemes(label)),
+      ...phraseNumberForms(label),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
     ];
@@ -377,4 +378,21 @@ function isOtherForm(term: string, word: string): boolean {
   let common = 0;
   while (common < shorter && term[common] === word[common]) common++;
   return common >= 4 && common >= Math.max(term.length, word.length) - 2;
+}
+
+/**
+ * A Latin phrase of two words or more in the other number of its last word, as profiles write it
+ * ("pitch deck" → "pitch decks", "tax returns" → "tax return"): the index holds words as written,
+ * and a tag in the plural is the service the query names in the singular. A plural's bare "-s" is
+ * cut, a singular gets one (numberForms adds "-ies" ↔ "-y" and the Romance plurals).
+ */
+function phraseNumberForms(label: string): Alternative[] {
+  const words = label.split(" ");
+  const last = words.at(-1) ?? "";
+  if (words.length < 2 || last.length < 4 || !LATIN_WORD.test(last)) return [];
+  const forms = new Set(numberForms(last));
+  if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
+  else if (!/[sxz]$/u.test(last)) forms.add(`${last}s`);
+  const head = words.slice(0, -1).flatMap((w) => termLexemes(w));
+  return [...forms].map((form) => ({ lexemes: [...head, form], prefix: false, factor: FACTOR.plural }));
 }
