@@ -147,7 +147,10 @@ export class Interpreter {
     const served = (c: Concept) => c.kind === "synonym" && named.length > 0;
     const alternatives = [
       exact(...termLexemes(label)),
-      ...phraseNumberForms(label),
+      // Not a place's or a language's name ("new york", "på engelska"): a service's, a need's.
+      ...(recognized.every((c) => c.kind === "category" || c.kind === "subcategory" || c.kind === "synonym")
+        ? phraseNumberForms(label)
+        : []),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
     ];
