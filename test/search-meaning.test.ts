@@ -583,6 +583,14 @@ describe("search by meaning", () => {
     for (const expert of options.experts.slice(0, 6) as any[]) expect(expert.categories).toContain("tax-advisory");
     // "Prüfung" is an exam as well as a check: beside the patentability it asks about, the patent
     // attorneys come first (before, English exam tutors filled the first four).
+    // Accounts beside savings are the asker's bank accounts: none of the first four is first an
+    // accountant (before, a bookkeeper came second); a company's accounts stay the accountants'.
+    const savings = await search({
+      q: "My mum has her savings spread across five accounts and wants to retire next year",
+    });
+    for (const expert of savings.experts.slice(0, 4) as any[]) expect(expert.categories[0]).not.toBe("accounting");
+    const filed = await search({ q: "the company accounts for last year need to be filed" });
+    expect((filed.experts[0] as any).categories).toContain("accounting");
     const patentability = await search({ q: "Prüfung der Patentfähigkeit" });
     expect((patentability.experts[0] as any).categories).toContain("intellectual-property");
     // The asker's small business is whose books they are: the accountants first (before, a

@@ -269,6 +269,27 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   askerWas(interpreter, words, isNeed);
   askerMoved(interpreter, words);
   hiredRoles(interpreter);
+  heldAccounts(interpreter);
+}
+
+/** The word "accounts" in the query languages (normalizeText's forms), where it names the accounting field. */
+const ACCOUNTS = new Set(["accounts", "account", "comptes", "cuentas", "contas", "conti", "konten"]);
+
+/**
+ * "Accounts" beside a need of the finance field ("my savings are spread over a bunch of accounts",
+ * "his savings are scattered across accounts and he has no retirement plan") are the asker's bank or
+ * pension accounts, not the books an accountant keeps: the asker's setting, as their app or
+ * website is. Alone, or beside a need of another field ("my company's accounts are a mess"), they
+ * stay the accounting field.
+ */
+function heldAccounts(interpreter: Interpreter) {
+  const { groups, vocabulary } = interpreter;
+  if (!groups.some((g) => isNeed(g) && categoriesOf(vocabulary, g).includes("finance"))) return;
+  for (const group of groups)
+    if (group.concepts === "category\taccounting" && ACCOUNTS.has(group.label)) {
+      group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
+      group.context = true;
+    }
 }
 
 /** "Just" or "recently" in the query languages, as normalizeText writes them, before a move that is done. */
