@@ -981,7 +981,7 @@ describe("search by meaning", () => {
     expect(second.query_interpretation.ignored).toEqual(expect.arrayContaining(["first", "language"]));
   });
 
-  it("reads 'the language' of the one country named, beside an exam or learning, as its tutoring (teaching.ts)", async () => {
+  it("reads 'the language' of a country beside an exam, and one to speak at an interview, as its tutoring (teaching.ts)", async () => {
     for (const [q, tutor] of [
       ["Mon fils veut étudier au Japon, il doit d'abord passer l'examen de langue", "japanese-tutor"],
       ["We are moving to Germany next year and I want to learn the language", "german-tutor"],
@@ -990,6 +990,12 @@ describe("search by meaning", () => {
       expect({ q, first: answer.experts[0]?.slug }).toEqual({ q, first: expect.stringContaining(tutor) });
       expect((answer as any).match_quality).not.toBe("none");
     }
+    // The asker's own job interview in another language than the query's is a language to speak
+    // better, the interview its setting (before, recruiters came first); a lawyer who speaks it is a speaker.
+    const interview = await search({ q: "J'ai un entretien d'embauche en anglais vendredi" });
+    expect((interview.experts[0] as any).categories).toContain("english-tutor");
+    const lawyer = await search({ q: "Necesito un abogado que hable en inglés" });
+    expect(lawyer.query_interpretation.recognized.categories).not.toContain("english-tutor");
     // Without a word of learning or an exam, "the language" is what the expert speaks, not a need.
     const speaks = await search({ q: "I need a lawyer in Japan who speaks the language" });
     expect(speaks.query_interpretation.recognized.subcategories).not.toContain("japanese");

@@ -45,6 +45,52 @@ const NOT_FIRST_WORDS = new Set(["first", "native", "mother", "language", "tongu
 /** Words before a language that make it the means ("in English", "en français", "auf Deutsch", "на русском"). */
 const MEANS_BEFORE = new Set(["in", "en", "auf", "em", "på", "pa", "na", "на", "po"]);
 
+/** The languages a group names (its `lang:` tokens), where it is a language and not a profession. */
+const languagesOf = (group: QueryGroup): string[] =>
+  group.concepts !== undefined
+    ? []
+    : group.alternatives.flatMap((a) =>
+        a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
+      );
+
+/** A group written as the means: "in English", "en français" (MEANS_BEFORE, before it or its phrase's first word), "영어로", "日本語で", "用英语". */
+function writtenAsMeans(interpreter: Interpreter, words: readonly string[], g: QueryGroup): boolean {
+  const start = interpreter.spans.get(g)?.start;
+  const before = start === undefined ? "" : (words[start - 1] ?? "");
+  return (
+    MEANS_BEFORE.has(before) ||
+    MEANS_BEFORE.has(g.label.split(" ")[0]) ||
+    words.some(
+      (w) => w === `${g.label}로` || w === `${g.label}으로` || w.includes(`${g.label}で`) || w.includes(`用${g.label}`),
+    )
+  );
+}
+
+/**
+ * The asker's own talk or job interview in a language other than the one `q` is written in
+ * ("una entrevista de trabajo en inglés … me quedo en blanco", "영어로 발표를 해야 하는데"): a
+ * language to speak better, as a word of teaching says. Not beside an employer's hiring, nor
+ * without a talk or an interview ("un abogado que hable en inglés" wants a speaker).
+ */
+function speaksAnother(interpreter: Interpreter, words: readonly string[], written: string | null): boolean {
+  if (written === null) return false;
+  const { groups } = interpreter;
+  const talk = groups.some(
+    (g) =>
+      !g.hiring &&
+      (g.concepts ?? "")
+        .split(" ")
+        .some((id) => id === "subcategory\tpublic-speaking" || id === "subcategory\trecruiting"),
+  );
+  return (
+    talk &&
+    groups.some((g) => {
+      const languages = languagesOf(g);
+      return languages.length > 0 && !languages.includes(written) && writtenAsMeans(interpreter, words, g);
+    })
+  );
+}
+
 /** The categories that teach languages: English by a category of its own, the others by subcategories of one. */
 const ENGLISH_TUTOR = "english-tutor";
 const LANGUAGE_TUTOR = "language-tutor";
@@ -74,7 +120,15 @@ export function teachLanguages(
   const { groups, vocabulary } = interpreter;
   const teaching = (w: string) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t)));
   const notFirst = NOT_FIRST_LANGUAGE.test(words.join(" "));
-  if (!learning && !words.some(teaching) && !notFirst) return;
+  const speaking = speaksAnother(interpreter, words, written);
+  if (!learning && !words.some(teaching) && !notFirst && !speaking) return;
+  // The interview is then what the asker faces, its setting: the language is the need, not recruiters.
+  if (speaking)
+    for (const g of groups)
+      if (!g.hiring && (g.concepts ?? "").split(" ").includes("subcategory\trecruiting")) {
+        g.weight = Math.min(g.weight, GROUP_WEIGHT.filler);
+        g.context = true;
+      }
   // The phrase's own words ("first", "language", "native") said which language; as words they
   // would match anyone's bio ("my first job"), and they are no part of the need.
   if (notFirst)
@@ -84,12 +138,6 @@ export function teachLanguages(
     }
   const untaught: QueryGroup[] = [];
   let anyTaught = false;
-  const languagesOf = (group: QueryGroup) =>
-    group.concepts !== undefined
-      ? []
-      : group.alternatives.flatMap((a) =>
-          a.lexemes.length === 1 && a.lexemes[0].startsWith("lang:") ? [a.lexemes[0].slice("lang:".length)] : [],
-        );
   // Beside another language to learn, the one `q` is written in is how it is to be taught, not
   // what ("韓国語を身につけたい… 日本語で説明してくれる先生", "learn Spanish with a teacher who
   // explains in English"): its speakers, not its tutors.
@@ -101,17 +149,7 @@ export function teachLanguages(
         : vocabulary.categoryOfSubcategory.get(key ?? "") === LANGUAGE_TUTOR;
     });
   // So is one written as the means: "영어로" (with 로), "日本語で", "用英语", "in English", "en français".
-  const asMeans = (g: QueryGroup) => {
-    const start = interpreter.spans.get(g)?.start;
-    const before = start === undefined ? "" : (words[start - 1] ?? "");
-    return (
-      MEANS_BEFORE.has(before) ||
-      words.some(
-        (w) =>
-          w === `${g.label}로` || w === `${g.label}으로` || w.includes(`${g.label}で`) || w.includes(`用${g.label}`),
-      )
-    );
-  };
+  const asMeans = (g: QueryGroup) => writtenAsMeans(interpreter, words, g);
   const medium = groups.find(
     (g) =>
       languagesOf(g).length > 0 &&
