@@ -147,8 +147,12 @@ export class Interpreter {
     const served = (c: Concept) => c.kind === "synonym" && named.length > 0;
     const alternatives = [
       exact(...termLexemes(label)),
-      // Not a place's or a language's name ("new york", "på engelska"): a service's, a need's.
-      ...(recognized.every((c) => c.kind === "category" || c.kind === "subcategory" || c.kind === "synonym")
+      // A service's name ("pitch deck") or an everyday need's noun phrase ("small company"), not a
+      // place's or a language's ("new york", "på engelska"), nor a need's longer phrasing ("me quedo en blanco").
+      ...(recognized.every(
+        (c) =>
+          c.kind === "category" || c.kind === "subcategory" || (c.kind === "synonym" && label.split(" ").length <= 3),
+      )
         ? phraseNumberForms(label)
         : []),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
