@@ -55,6 +55,12 @@ describe("tokenisation", () => {
     ]);
   });
 
+  it("keeps a script's vowel signs in the word (Devanagari, Bengali)", () => {
+    const words = (text: string) => tokenize(normalizeText(text)).map((t) => t.text);
+    expect(words("मुंबई में वकील चाहिए")).toEqual(["मुंबई", "में", "वकील", "चाहिए"]);
+    expect(words("কলকাতায় আইনজীবী")).toEqual(["কলকাতায়", "আইনজীবী"]);
+  });
+
   it("drops French and Italian elisions at the start of a word, on both sides alike", () => {
     const words = (text: string) => tokenize(normalizeText(text)).map((t) => t.text);
     expect(words("J'ai besoin d'un avocat pour l’impôt")).toEqual(["ai", "besoin", "un", "avocat", "pour", "impot"]);

@@ -10,9 +10,13 @@ const CJK = new RegExp(`[${CJK_LETTERS}]`, "u");
 /**
  * A word of an alphabetic script: letters and digits that are not CJK. "でTOEFLの" holds one, "toefl"
  * (before, a Latin word swallowed the CJK text after it, and "TOEFL" in a Japanese sentence was
- * never searched nor read as a code).
+ * never searched nor read as a code). The marks a script writes on its letters stay in the word:
+ * Devanagari's vowel signs ("मुंबई" is one word, not "म" and "बई"), as in Bengali or Tamil.
  */
-export const ALPHABETIC_WORD = new RegExp(`(?:(?![${CJK_LETTERS}])[\\p{L}\\p{N}])+`, "gu");
+export const ALPHABETIC_WORD = new RegExp(
+  `(?:(?![${CJK_LETTERS}])[\\p{L}\\p{N}])(?:(?![${CJK_LETTERS}])[\\p{L}\\p{N}\\p{M}])*`,
+  "gu",
+);
 /** A run of CJK, or an alphabetic word. */
 const TOKEN = new RegExp(`[${CJK_LETTERS}]+|${ALPHABETIC_WORD.source}`, "gu");
 
