@@ -24,6 +24,7 @@ import { capitalised, codeWords } from "./specificity.ts";
 import { spouseMoves } from "./spouse-moves.ts";
 import { brandCopied } from "./brand-copied.ts";
 import { crossBorderTax } from "./cross-border-tax.ts";
+import { foundOnline } from "./found-online.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { countryLanguage, teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -129,6 +130,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   teachLanguages(interpreter, words, language, countryLanguage(interpreter, words));
   spouseMoves(interpreter, words);
   brandCopied(interpreter, words);
+  foundOnline(interpreter, words);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);
