@@ -24,6 +24,7 @@ const TERMS: [string, string][] = [
   ["CSRD", "financial-statements"],
   ["IR35", "personal-tax"],
   ["1031 exchange", "personal-tax"],
+  ["CGT", "personal-tax"],
   ["patent box", "corporate-tax"],
   ["DAC6", "international-tax"],
   ["FBAR", "international-tax"],
@@ -186,6 +187,13 @@ describe("specific terms over the wire", () => {
     for (const slug of slugs) if ((await specialtiesOf(app, slug)).includes("seo")) seo.push(slug);
     expect(seo.length).toBeGreaterThan(2);
     if (named >= 0) for (const slug of seo) expect(slugs.indexOf(slug)).toBeLessThan(named);
+  });
+
+  // A product after "from" is the tool a migration leaves, as much the need as the one it goes to,
+  // not a former trade (settle.ts askerWas): before, the immigration lawyers ("moving") came first.
+  it("reads a migration from one product to another as both products' need", async () => {
+    const body = await search("moving our books from QuickBooks Desktop to Xero");
+    for (const expert of body.experts.slice(0, 3) as any[]) expect(expert.categories).toContain("accounting");
   });
 
   // Terms a few demo profiles write (tags of cloud and software experts): one of them comes first,

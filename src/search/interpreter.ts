@@ -153,7 +153,7 @@ export class Interpreter {
         (c) =>
           c.kind === "category" || c.kind === "subcategory" || (c.kind === "synonym" && label.split(" ").length <= 3),
       )
-        ? phraseNumberForms(label)
+        ? phraseNumberForms(label, (w) => this.vocabulary.isStopWord(w))
         : []),
       ...named.flatMap((c) => this.conceptAlternatives(c)),
       ...concepts.filter((c) => !named.includes(c) && !served(c)).flatMap((c) => this.conceptAlternatives(c)),
@@ -393,10 +393,11 @@ function isOtherForm(term: string, word: string): boolean {
  * and a tag in the plural is the service the query names in the singular. A plural's bare "-s" is
  * cut, a singular gets one (numberForms adds "-ies" ↔ "-y" and the Romance plurals).
  */
-function phraseNumberForms(label: string): Alternative[] {
+function phraseNumberForms(label: string, isStopWord: (word: string) => boolean): Alternative[] {
   const words = label.split(" ");
   const last = words.at(-1) ?? "";
-  if (words.length < 2 || last.length < 4 || !LATIN_WORD.test(last)) return [];
+  // A phrase with a function word is a clause ("buy an apartment", "entrevista de trabajo"), not a noun's name.
+  if (words.length < 2 || last.length < 4 || !LATIN_WORD.test(last) || words.some(isStopWord)) return [];
   const forms = new Set(numberForms(last));
   if (last.endsWith("s") && !last.endsWith("ss")) forms.add(last.slice(0, -1));
   else if (!/[sxz]$/u.test(last)) forms.add(`${last}s`);

@@ -25,6 +25,7 @@ import { spouseMoves } from "./spouse-moves.ts";
 import { brandCopied } from "./brand-copied.ts";
 import { crossBorderTax } from "./cross-border-tax.ts";
 import { foundOnline } from "./found-online.ts";
+import { prenup } from "./prenup.ts";
 import { soughtNeeds, soughtProfessions } from "./sought.ts";
 import { countryLanguage, teachLanguages } from "./teaching.ts";
 import { type Token, tokenize } from "./tokenize.ts";
@@ -131,6 +132,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   spouseMoves(interpreter, words);
   brandCopied(interpreter, words);
   foundOnline(interpreter, words);
+  prenup(interpreter, words);
   qualifyWorked(interpreter);
   const readsAsName = interpreter.readsAsName();
   settle(interpreter, codes);

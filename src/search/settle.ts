@@ -379,7 +379,11 @@ function hiredRoles(interpreter: Interpreter) {
  */
 function askerWas(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
   const { groups } = interpreter;
-  const was = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, ORIGIN_WORDS) >= 0);
+  // A product or a code after "from" is the tool a migration leaves ("moving our books from
+  // QuickBooks Desktop to Xero"): as much the need as the one it goes to, no former trade.
+  const was = groups.filter(
+    (group) => need(group) && !group.specific && markerBefore(interpreter, group, words, ORIGIN_WORDS) >= 0,
+  );
   if (!was.length || !groups.some((g) => need(g) && !was.includes(g))) return;
   for (const group of was) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
 }
