@@ -230,6 +230,11 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(w["tax advisor"]).toBe(GROUP_WEIGHT.profession);
     expect(w["software architect"]).toBe(GROUP_WEIGHT.filler);
     expect((await weights("jestem programistą i szukam doradcy podatkowego")).programista).toBe(GROUP_WEIGHT.filler);
+    // So is one after "as" right after having worked ("jag har jobbat som ingenjör"); Swedish "år"
+    // (year), written "ar" as "är" (am) is, makes no "I am" of the need after it.
+    const worked = await weights("jag har jobbat som ingenjör i tio år och behöver en revisor");
+    expect(worked.ingenjor).toBe(GROUP_WEIGHT.filler);
+    expect(worked.revisor).toBe(GROUP_WEIGHT.profession);
     // Alone it is what is asked about.
     expect((await weights("I'm a software architect"))["software architect"]).toBe(GROUP_WEIGHT.profession);
   });
@@ -345,6 +350,12 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(process.groups.map((g) => g.label)).toContain("프로세스");
     const seoul = await parseQuery("서울에서 세무사", vocabulary, noLexicon);
     expect(seoul.interpretation.recognized.cities).toEqual(["Seoul, KR"]);
+    // Japanese writes a foreign word in one stretch of katakana: "アドバイザー" (adviser) holds no
+    // ドバイ (Dubai); the city written alone before a particle or kanji is the city.
+    const adviser = await parseQuery("中小企業の外部アドバイザー", vocabulary, noLexicon);
+    expect(adviser.interpretation.recognized.cities).toEqual([]);
+    const dubai = await parseQuery("ドバイ在住の税理士", vocabulary, noLexicon);
+    expect(dubai.interpretation.recognized.cities).toEqual(["Dubai, AE"]);
   });
 
   it("reads a misspelt word of a phrase as the phrase spelt right, and says what it corrected", async () => {

@@ -7,6 +7,9 @@ import { bigrams } from "./tokenize.ts";
 /** A run that begins in Hangul: Korean, whose particles follow the word they mark and never begin a run. */
 const HANGUL = /^\p{Script=Hangul}/u;
 
+/** Katakana and its long-vowel mark: Japanese writes a foreign word, a place's name too, in one stretch of it. */
+const KATAKANA = /^[\p{Script=Katakana}ー]$/u;
+
 /** Concepts that are only a place: a city, a region or a country. */
 const onlyPlace = (concepts: readonly { kind: string }[]) =>
   concepts.every((c) => c.kind === "city" || c.kind === "region" || c.kind === "country");
@@ -49,7 +52,11 @@ export function addCjkRun(interpreter: Interpreter, written: string) {
       const concepts = vocabulary.lookup(piece);
       // Korean spaces its words, so a place's name right after syllables of no term is the end of
       // a word the vocabulary lacks: "비즈니스" (business) is not 비즈 and 니스, the city of Nice.
-      const inWord = unknown !== "" && korean && onlyPlace(concepts);
+      // So is a place's name in katakana inside a longer katakana word: "アドバイザー" (adviser) is
+      // not ア, ドバイ (Dubai) and ザー.
+      const katakanaAround =
+        KATAKANA.test(chars[pos]) && (KATAKANA.test(chars[pos - 1] ?? "") || KATAKANA.test(chars[pos + length] ?? ""));
+      const inWord = onlyPlace(concepts) && ((unknown !== "" && korean) || katakanaAround);
       if (concepts.length && (length > 1 || chars.length === 1) && !inWord) {
         flush(false);
         interpreter.addConceptGroup(piece, concepts);

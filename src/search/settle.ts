@@ -391,6 +391,13 @@ function askerWas(interpreter: Interpreter, words: readonly string[], need: (g: 
 /** "I am" in the query languages, as normalizeText writes them ("i'm": im; "är": ar). */
 const I_AM = new Set(["im", "am", "suis", "bin", "soy", "sou", "sono", "ben", "jestem", "ar", "я"]);
 
+/**
+ * Whether the "I am" at `at` is one: Swedish "är" is written "ar" once its accent is dropped, as "år"
+ * (year) is, so it counts only after "jag" or "vi" ("jag är revisor", not "i tio år … en revisor").
+ */
+const isAskersAm = (words: readonly string[], at: number) =>
+  at >= 0 && (words[at] !== "ar" || words[at - 1] === "jag" || words[at - 1] === "vi");
+
 /** "As" of a role in the query languages ("I work as a designer", "trabajo como", "ich arbeite als"). */
 const AS_WORDS = new Set(["as", "como", "comme", "als", "come", "jako", "som"]);
 
@@ -402,6 +409,9 @@ const WORKING = new Set([
   ...["work", "working", "worked", "freelance", "freelancing", "employed", "hired"],
   ...["trabajo", "trabajando", "trabalho", "trabalhando", "travaille", "arbeite", "lavoro", "werk", "pracuje"],
   ...["jobbar", "arbetar"],
+  // Worked as, for years ("jag har jobbat som ingenjör i femton år", "j'ai travaillé comme").
+  ...["jobbat", "jobbade", "arbetat", "arbetade", "trabajado", "trabaje", "trabalhei", "gearbeitet"],
+  ...["lavorato", "gewerkt", "pracowalem", "pracowalam"],
 ]);
 
 /** Words that make the one working someone else ("someone who works as a CFO"). */
@@ -433,7 +443,9 @@ function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: Q
   const role = groups.filter((group) => need(group) && asAskersRole(interpreter, group, words));
   if (role.length && groups.some((g) => !role.includes(g) && !isPlace(g)))
     for (const group of role) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
-  const asker = groups.filter((group) => need(group) && markerBefore(interpreter, group, words, I_AM) >= 0);
+  const asker = groups.filter(
+    (group) => need(group) && isAskersAm(words, markerBefore(interpreter, group, words, I_AM)),
+  );
   // The profession asked for may be one a role word names ("… looking for an accountant"), which
   // settle counted as a word beside the asker's trade: with the trade set aside, it is the need.
   const asked = groups.filter((g) => g.concepts !== undefined && !asker.includes(g) && !g.context && !g.modifier);
