@@ -52,6 +52,7 @@ describe("the language a query is written in", () => {
     expect(language("세무사를 찾고 있어요")).toBe("ko");
     expect(language("找一个会计师")).toBe("zh");
     expect(language("ищу налогового консультанта")).toBe("ru");
+    expect(language("मुंबई में वकील चाहिए")).toBe("hi");
     // Too few function words to tell: no language, so no preference.
     expect(language("tax advisor")).toBeNull();
     expect(language("Steuerberater")).toBeNull();

@@ -9,6 +9,7 @@ import ko from "./vocabulary/ko.tsv" with { type: "text" };
 import zh from "./vocabulary/zh.tsv" with { type: "text" };
 import queryAr from "./vocabulary/query-ar.tsv" with { type: "text" };
 import queryEs from "./vocabulary/query-es.tsv" with { type: "text" };
+import queryHi from "./vocabulary/query-hi.tsv" with { type: "text" };
 import queryIt from "./vocabulary/query-it.tsv" with { type: "text" };
 import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
 import queryPl from "./vocabulary/query-pl.tsv" with { type: "text" };
@@ -36,5 +37,6 @@ export const QUERY_VOCABULARY: Record<string, string> = {
   ru: queryRu,
   sv: querySv,
   ar: queryAr,
+  hi: queryHi,
 };
 export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";

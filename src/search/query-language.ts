@@ -8,6 +8,8 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN = /\p{Script=Han}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ARABIC = /\p{Script=Arabic}/u;
+/** Devanagari: Hindi, the language most of its writers search in (Marathi and Nepali share it; no expert here writes them). */
+const DEVANAGARI = /\p{Script=Devanagari}/u;
 /** Letters Persian and Urdu write in the Arabic script and Arabic does not (پ چ ژ گ ک ی ٹ ڈ ڑ ں ے ھ): not Arabic. */
 const PERSIAN_OR_URDU = /[پچژگکیٹڈڑںےھ]/u;
 
@@ -65,7 +67,7 @@ function termLanguages(): ReadonlyMap<string, string> {
 
 /**
  * The ISO 639-1 code of the language `q` is written in, or null when it cannot tell: Korean,
- * Japanese, Chinese, Russian and Arabic by their scripts (kana makes Han Japanese; the letters of
+ * Japanese, Chinese, Russian, Arabic and Hindi (Devanagari) by their scripts (kana makes Han Japanese; the letters of
  * Persian or Urdu make Arabic script no language told); an alphabetic
  * language by its function words ("de", "que", "für", "het"), when one language holds at least
  * two of the query's and more than any other does. A person who writes in a language most likely
@@ -77,6 +79,7 @@ export function queryLanguage(text: string, tokens: readonly Token[], terms: rea
   if (HAN.test(text)) return "zh";
   if (CYRILLIC.test(text)) return "ru";
   if (ARABIC.test(text)) return PERSIAN_OR_URDU.test(text) ? null : "ar";
+  if (DEVANAGARI.test(text)) return "hi";
   const counts = [...functionWords()].map(([language, words]) => ({
     language,
     count:

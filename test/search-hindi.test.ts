@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { startApp, type TestApp } from "./support/app.ts";
+import { searchJson } from "./support/search-wire.ts";
+
+setDefaultTimeout(120_000);
+
+// Hindi queries (src/search/vocabulary/query-hi.tsv, in Devanagari, whose vowel signs stay in the
+// word: tokenize.ts). Over the wire on the demo directory: REST, validated against the contract by `get`.
+
+interface Answer {
+  experts: { slug: string; categories: string[] }[];
+  match_quality: string;
+  query_interpretation: { terms: string[]; recognized: { subcategories: string[]; cities: string[] } };
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+});
+afterAll(() => app?.stop());
+
+const search = async (q: string) => (await searchJson(app, q)) as Answer;
+
+describe("a query in Hindi", () => {
+  it("is read as its words: the need, the city, and the professions that serve it", async () => {
+    const divorce = await search("मुंबई में तलाक का वकील चाहिए");
+    expect(divorce.query_interpretation.recognized.cities).toEqual(["Mumbai, IN"]);
+    expect(divorce.query_interpretation.recognized.subcategories).toContain("family-law");
+    expect(divorce.match_quality).not.toBe("none");
+    expect(divorce.experts[0]?.categories).toContain("legal");
+    const deposit = await search("मकान मालिक मेरा डिपॉज़िट वापस नहीं कर रहा");
+    expect(deposit.query_interpretation.recognized.subcategories).toContain("property-law");
+    expect(deposit.experts[0]?.categories).toContain("real-estate");
+  });
+
+  it("answers none where nobody here fits, as in any language", async () => {
+    // A doctor for one's dog: no profession of this directory.
+    expect((await search("मुझे अपने कुत्ते के लिए डॉक्टर चाहिए")).match_quality).toBe("none");
+  });
+});
