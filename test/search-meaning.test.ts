@@ -282,6 +282,8 @@ describe("search by meaning", () => {
       ["日本と赴任先の両方で税金を取られないか心配", "international-tax"],
       ["will I pay tax in both countries?", "international-tax"],
       ["两边都交税怎么办", "international-tax"],
+      // Going self-employed, in the words a sentence uses, is the asker's setting beside a tax need.
+      ["Je me suis mis à mon compte et je ne sais pas quoi déclarer", "personal-tax"],
       // Nights awake over work are a psychologist's matter; the right to work abroad, a work permit's.
       ["I lie awake every night going over my to-do list", "mental-health"],
       ["Est-ce que j'aurai le droit de travailler au Canada ?", "work-visas"],
