@@ -115,6 +115,16 @@ describe("price words in Turkish, Polish and Russian", () => {
     }
   });
 
+  it("'budget' beside an amount is the price's word, alone the need a budget is", () => {
+    const etf = read("ETF portfolio review, budget under $350");
+    expect(etf.price?.max).toBe(350);
+    expect(etf.rest).toBe("etf portfolio review,");
+    const presupuesto = read("nutricionista, presupuesto de 100 dólares");
+    expect(presupuesto.price?.max).toBe(100);
+    expect(presupuesto.rest).not.toContain("presupuesto");
+    expect(read("help me make a household budget")).toEqual({ price: null, rest: "help me make a household budget" });
+  });
+
   it("a number without dollars stays words: employees, not a price", () => {
     for (const q of ["50 çalışandan az şirket", "firma do 50 pracowników", "компания до 50 сотрудников"]) {
       expect({ q, ...read(q) }).toEqual({ q, price: null, rest: normalizeText(q) });

@@ -141,6 +141,10 @@ const hasCurrency = (text: string) => CURRENCY_IN.test(text);
  * bound. Bounds combine: the highest lower bound and the lowest upper bound; "free" is an upper
  * bound of 0; "cheap" counts only when no amount gives an upper bound.
  */
+/** "Budget" in the query languages, as normalizeText writes it (ç, ü dropped; Arabic ة as ه); in CJK inside a run. */
+const BUDGET_WORD =
+  /(?<![\p{L}\p{N}])(?:budget|budzet|presupuesto|orcamento|butce|бюджет|ميزانيه|ميزانيتي)(?![\p{L}\p{N}])|予算|预算|예산/gu;
+
 export function readPriceWords(text: string): { price: PriceWords | null; rest: string } {
   const words: string[] = [];
   let min: number | null = null;
@@ -198,6 +202,9 @@ export function readPriceWords(text: string): { price: PriceWords | null; rest: 
   });
   take(FREE_RUN, () => (free = true));
   take(CHEAP_WORDS, () => (cheap = true));
+  // Beside an amount, "budget" is the price's own word ("budget under $350", "presupuesto de 100
+  // euros"), not the financial planning a budget is alone.
+  if (min !== null || max !== null) take(BUDGET_WORD, () => true);
   if (!words.length) return { price: null, rest: text };
   if (free) atMost(0);
   const meaning: PriceWords["meaning"] = free
