@@ -282,6 +282,8 @@ describe("search by meaning", () => {
       ["日本と赴任先の両方で税金を取られないか心配", "international-tax"],
       ["will I pay tax in both countries?", "international-tax"],
       ["两边都交税怎么办", "international-tax"],
+      // A young product that stopped growing is a startup adviser's matter.
+      ["our app has a few hundred paying users but growth has stalled", "startups"],
       // Going self-employed, in the words a sentence uses, is the asker's setting beside a tax need.
       ["Je me suis mis à mon compte et je ne sais pas quoi déclarer", "personal-tax"],
       // Nights awake over work are a psychologist's matter; the right to work abroad, a work permit's.
