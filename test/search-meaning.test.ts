@@ -535,6 +535,8 @@ describe("search by meaning", () => {
       "we need to hire 10 developers and don't know how to design the interview process",
       "looking for help recruiting a CFO",
       "저희 회사가 처음으로 개발자 10명을 채용해야 하는데, 면접 과정을 어떻게 짜야 할지 모르겠어요",
+      // A role of two words weighs as one: "backend" and "engineer" outweighed the headhunter.
+      "need a headhunter to find a senior backend engineer",
     ]) {
       const answer = (await search({ q })) as any;
       expect({ q, first: answer.experts[0].categories }).toEqual({

@@ -366,10 +366,17 @@ function askerMoved(interpreter: Interpreter, words: readonly string[]) {
 function hiredRoles(interpreter: Interpreter) {
   const { groups, vocabulary } = interpreter;
   if (!groups.some((g) => isNeed(g) && g.hiring)) return;
-  for (const group of groups) {
-    if (!isNeed(group) || group.hiring || categoriesOf(vocabulary, group).includes("human-resources")) continue;
-    group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
-  }
+  // The role hired for weighs as a word, and its parts together as one ("a senior backend
+  // engineer": backend and engineer, each a word, outweighed the headhunter asked for).
+  const roles = groups.filter(
+    (g) =>
+      g.concepts !== undefined &&
+      !g.hiring &&
+      !g.context &&
+      !isPlace(g) &&
+      !categoriesOf(vocabulary, g).includes("human-resources"),
+  );
+  for (const group of roles) group.weight = Math.min(group.weight, GROUP_WEIGHT.word / roles.length);
 }
 
 /**
