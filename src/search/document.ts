@@ -17,7 +17,8 @@ import {
  * (normalize.ts foldArabic), as queries now are. 10: the word pairs of titles, tags and services
  * (pairs.ts). 11: services' descriptions, beside the bios. 12: the word pairs of taglines; 13: not
  * again (their cost; what 11 held). 14: a hyphenated code also joined ("h-1b" and "h1b": tokenize.ts joinedCodes).
- * 15: a script's vowel signs and other marks stay in the word (tokenize.ts ALPHABETIC_WORD: "मुंबई", not "म" "बई").
+ * 15: a script's vowel signs and other marks stay in the word (tokenize.ts ALPHABETIC_WORD: "मुंबई", not "म" "बई"),
+ * and an Arabic accusative's written tanween drops with its alef (normalize.ts foldArabic: "محامياً" → محامي).
  */
 export const SEARCH_DOC_VERSION = 15;
 

@@ -44,20 +44,26 @@ const ARABIC_PREFIX = new RegExp(`^(?:و?(?:ب?ال|لل)(?=${ARABIC_LETTER}{3})
 /**
  * Arabic as it is typed and searched (as Lucene's ArabicNormalizer does, and the article as its
  * light stemmer does): marks and tatweel dropped, the alef forms أ إ آ ٱ as ا, ى as ي, ة as ه,
- * and each word's leading article (ARABIC_PREFIX). The vocabulary's terms, the query and the
+ * each word's leading article (ARABIC_PREFIX) and an accusative's written tanween with its alef
+ * ("محامياً" → محامي). The vocabulary's terms, the query and the
  * documents are normalised alike, so "المحامي", "محامٍ" and "مُحامي" all meet "محامي". Only
  * Arabic-script text is touched: Latin, CJK and Cyrillic are outside ARABIC_SCRIPT. `joined`: the
  * run goes on a word of another script ("x٣الكتب"), whose start is no article's.
  */
 function foldArabic(run: string, joined: boolean): string {
-  return run
-    .replace(ARABIC_MARKS, "")
-    .replace(/[أإآٱ]/gu, "ا")
-    .replace(/ى/gu, "ي")
-    .replace(/ة/gu, "ه")
-    .split(/(?=[^\p{L}\p{N}])|(?<=[^\p{L}\p{N}])/u)
-    .map((word, i) => (i === 0 && joined ? word : word.replace(ARABIC_PREFIX, "")))
-    .join("");
+  return (
+    run
+      // The accusative's tanween and the alef that carries it end the word ("محامياً جنائياً" is
+      // "محامي جنائي", as the nominative "محامٍ" already is): written, the mark says the alef is no letter of the word.
+      .replace(/(?:\u064b\u0627|\u0627\u064b)(?![\p{L}\p{M}])/gu, "")
+      .replace(ARABIC_MARKS, "")
+      .replace(/[أإآٱ]/gu, "ا")
+      .replace(/ى/gu, "ي")
+      .replace(/ة/gu, "ه")
+      .split(/(?=[^\p{L}\p{N}])|(?<=[^\p{L}\p{N}])/u)
+      .map((word, i) => (i === 0 && joined ? word : word.replace(ARABIC_PREFIX, "")))
+      .join("")
+  );
 }
 
 // German umlauts are also written without the dots, as a following "e": "Mueller" is "Müller".
