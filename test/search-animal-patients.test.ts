@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { startApp, type TestApp } from "./support/app.ts";
-import { searchJson } from "./support/search-wire.ts";
+import { describe, expect, it, setDefaultTimeout } from "bun:test";
+import { demoDirectorySuite } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -9,13 +8,9 @@ setDefaultTimeout(120_000);
 // whatever the profession's name matches. The owner's own needs beside an animal stay theirs.
 // Over the wire on the demo directory: REST, validated against the contract by `get`.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-});
-afterAll(() => app?.stop());
+const { search } = demoDirectorySuite();
 
-const quality = async (q: string) => ((await searchJson(app, q)) as { match_quality: string }).match_quality;
+const quality = async (q: string) => (await search(q)).match_quality;
 
 describe("a need whose patient is an animal", () => {
   it("is a need nobody in the directory fits, in any language", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { startApp, type TestApp } from "./support/app.ts";
-import { searchJson } from "./support/search-wire.ts";
+import { describe, expect, it, setDefaultTimeout } from "bun:test";
+import { demoDirectorySuite, type FoundExperts } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -8,20 +7,8 @@ setDefaultTimeout(120_000);
 // though its words name branding (src/search/brand-copied.ts). Over the wire on the demo directory:
 // REST, validated against the contract by `get`.
 
-interface Answer {
-  experts: { slug: string; categories: string[] }[];
-  match_quality: string;
-  query_interpretation: { recognized: { subcategories: string[] } };
-}
-
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-});
-afterAll(() => app?.stop());
-
-const search = async (q: string) => (await searchJson(app, q)) as Answer;
-const firstThree = (answer: Answer) => answer.experts.slice(0, 3).flatMap((e) => e.categories);
+const { search } = demoDirectorySuite();
+const firstThree = (answer: FoundExperts) => answer.experts.slice(0, 3).flatMap((e) => e.categories);
 
 describe("a copied brand", () => {
   it("is a trademark need in any query language, its lawyers before the brand strategists", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { startApp, type TestApp } from "./support/app.ts";
-import { searchJson } from "./support/search-wire.ts";
+import { describe, expect, it, setDefaultTimeout } from "bun:test";
+import { demoDirectorySuite } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -8,19 +7,7 @@ setDefaultTimeout(120_000);
 // (src/search/found-online.ts). Over the wire on the demo directory: REST, validated against the
 // contract by `get`.
 
-interface Answer {
-  experts: { slug: string; categories: string[] }[];
-  match_quality: string;
-  query_interpretation: { recognized: { subcategories: string[] } };
-}
-
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-});
-afterAll(() => app?.stop());
-
-const search = async (q: string) => (await searchJson(app, q)) as Answer;
+const { search } = demoDirectorySuite();
 
 describe("being found on a search engine", () => {
   it("is an SEO need in any query language, though its words are apart", async () => {

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { startApp, type TestApp } from "./support/app.ts";
-import { searchJson } from "./support/search-wire.ts";
+import { describe, expect, it, setDefaultTimeout } from "bun:test";
+import { demoDirectorySuite } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
 // Hindi queries (src/search/vocabulary/query-hi.tsv, in Devanagari, whose vowel signs stay in the
 // word: tokenize.ts). Over the wire on the demo directory: REST, validated against the contract by `get`.
 
-interface Answer {
-  experts: { slug: string; categories: string[] }[];
-  match_quality: string;
-  query_interpretation: { terms: string[]; recognized: { subcategories: string[]; cities: string[] } };
-}
-
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-});
-afterAll(() => app?.stop());
-
-const search = async (q: string) => (await searchJson(app, q)) as Answer;
+const { search } = demoDirectorySuite();
 
 describe("a query in Hindi", () => {
   it("is read as its words: the need, the city, and the professions that serve it", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { startApp, type TestApp } from "./support/app.ts";
-import { searchJson, specialtiesOf } from "./support/search-wire.ts";
+import { describe, expect, it, setDefaultTimeout } from "bun:test";
+import { demoDirectorySuite, specialtiesOf } from "./support/search-wire.ts";
 
 setDefaultTimeout(120_000);
 
@@ -8,18 +7,8 @@ setDefaultTimeout(120_000);
 // a family lawyer's (src/search/prenup.ts). Over the wire on the demo directory: REST, validated
 // against the contract by `get`.
 
-interface Answer {
-  experts: { slug: string; categories: string[] }[];
-  query_interpretation: { recognized: { subcategories: string[] } };
-}
-
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
-});
-afterAll(() => app?.stop());
-
-const search = async (q: string) => (await searchJson(app, q)) as Answer;
+const suite = demoDirectorySuite();
+const { search } = suite;
 
 describe("a marriage beside what the couple owns", () => {
   it("is a family lawyer's agreement in any query language, the property its setting", async () => {
@@ -32,7 +21,7 @@ describe("a marriage beside what the couple owns", () => {
         q,
         subcategories: expect.arrayContaining(["family-law"]),
       });
-      const first = await Promise.all(answer.experts.slice(0, 2).map((e) => specialtiesOf(app, e.slug)));
+      const first = await Promise.all(answer.experts.slice(0, 2).map((e) => specialtiesOf(suite.app(), e.slug)));
       expect({ q, first }).toEqual({
         q,
         first: [expect.arrayContaining(["family-law"]), expect.arrayContaining(["family-law"])],

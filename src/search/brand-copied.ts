@@ -8,6 +8,7 @@ import type { Interpreter } from "./interpreter.ts";
 import { asProfession, dedupe, exact, termLexemes } from "./query-groups.ts";
 import { FACTOR } from "./query-types.ts";
 import { categoriesOf } from "./settle.ts";
+import { writesAny } from "./tokenize.ts";
 import type { Concept } from "./vocabulary.ts";
 
 /**
@@ -52,7 +53,7 @@ export function brandCopied(interpreter: Interpreter, words: readonly string[]) 
   const brand = groups.find((g) => g.concepts === "subcategory\tbranding");
   if (!brand) return;
   const copied =
-    words.some((w) => COPY_WORDS.has(w) || CJK_COPY.some((c) => w.includes(c))) ||
+    writesAny(words, COPY_WORDS, CJK_COPY) ||
     groups.some((g) => g !== brand && g.everyday && categoriesOf(vocabulary, g).includes("intellectual-property"));
   if (!copied) return;
   brand.alternatives = dedupe([

@@ -4,9 +4,10 @@
 // vocabulary holds the usual phrases ("show up on google", "comparire su google"); this reads the
 // rest, in any query language, by the search engine's word and a word of finding anywhere in it.
 import type { Interpreter } from "./interpreter.ts";
-import { asProfession, dedupe, isPlainWord } from "./query-groups.ts";
+import { isPlainWord } from "./query-groups.ts";
 import type { QueryGroup } from "./query-types.ts";
 import { categoriesOf, isNeed } from "./settle.ts";
+import { writesAny } from "./tokenize.ts";
 import type { Concept } from "./vocabulary.ts";
 
 /** Search engines and their common name, as normalizeText writes them. */
@@ -68,7 +69,6 @@ export function foundOnline(interpreter: Interpreter, words: readonly string[]) 
   if (!vocabulary.categoryOfSubcategory.has(SEO.key) || groups.some(otherField)) return;
   const engine = groups.find((g) => isPlainWord(g) && ENGINES.has(g.label));
   if (!engine) return;
-  if (!words.some((w) => FOUND_WORDS.has(w) || CJK_FOUND.some((c) => w.includes(c)))) return;
-  engine.alternatives = dedupe([...engine.alternatives, ...interpreter.conceptAlternatives(SEO)]);
-  asProfession(engine, [SEO]);
+  if (!writesAny(words, FOUND_WORDS, CJK_FOUND)) return;
+  interpreter.readAs(engine, SEO);
 }

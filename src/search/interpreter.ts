@@ -79,6 +79,16 @@ export class Interpreter {
 
   constructor(readonly vocabulary: Vocabulary) {}
 
+  /**
+   * Reads `group` as `concept`'s need, what a rule of the whole query found it to be (a spouse who
+   * moves, a search engine one wants to be found on): the concept's alternatives beside the group's
+   * own words, and the group weighs as a profession.
+   */
+  readAs(group: QueryGroup, concept: Concept) {
+    group.alternatives = dedupe([...group.alternatives, ...this.conceptAlternatives(concept)]);
+    asProfession(group, [concept]);
+  }
+
   conceptAlternatives(concept: Concept, factor = 1): readonly Alternative[] {
     const scaled = (a: Alternative): Alternative => ({ ...a, factor: a.factor * factor });
     // The same alternatives as `scaled` would make (a factor times 1 is itself), shared.

@@ -6,7 +6,6 @@
 // rest, in any query language, by the marriage, a home, savings or investments beside it and a word
 // of keeping them apart.
 import type { Interpreter } from "./interpreter.ts";
-import { asProfession, dedupe } from "./query-groups.ts";
 import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
 import { categoriesOf, isNeed } from "./settle.ts";
 import type { Concept } from "./vocabulary.ts";
@@ -46,8 +45,7 @@ export function prenup(interpreter: Interpreter, words: readonly string[]) {
   if (!marriage) return;
   const owned = groups.filter((g: QueryGroup) => isNeed(g) && categoriesOf(vocabulary, g).some((c) => OWNED.has(c)));
   if (!owned.length || groups.some((g) => isNeed(g) && !owned.includes(g))) return;
-  marriage.alternatives = dedupe([...marriage.alternatives, ...interpreter.conceptAlternatives(FAMILY_LAW)]);
-  asProfession(marriage, [FAMILY_LAW]);
+  interpreter.readAs(marriage, FAMILY_LAW);
   for (const group of owned) {
     group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
     group.context = true;

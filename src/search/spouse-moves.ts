@@ -4,7 +4,7 @@
 // usual phrases ("spouse visa", "Familiennachzug", "zu meiner Frau ziehen"); this reads the rest, in
 // any query language, by the spouse, a place and a word of moving or living together.
 import type { Interpreter } from "./interpreter.ts";
-import { asProfession, dedupe, isPlainWord } from "./query-groups.ts";
+import { isPlainWord } from "./query-groups.ts";
 import { isNeed } from "./settle.ts";
 import type { Concept } from "./vocabulary.ts";
 
@@ -56,6 +56,5 @@ export function spouseMoves(interpreter: Interpreter, words: readonly string[]) 
   if (!placed || !words.some((w) => MOVES.has(w))) return;
   const spouse = groups.find((g) => isPlainWord(g) && SPOUSES.has(g.label));
   if (!spouse || !interpreter.vocabulary.categoryOfSubcategory.has(FAMILY_VISA.key)) return;
-  spouse.alternatives = dedupe([...spouse.alternatives, ...interpreter.conceptAlternatives(FAMILY_VISA)]);
-  asProfession(spouse, [FAMILY_VISA]);
+  interpreter.readAs(spouse, FAMILY_VISA);
 }

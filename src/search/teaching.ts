@@ -3,7 +3,7 @@ import type { Interpreter } from "./interpreter.ts";
 import { normalizeText, plainSpellings } from "./normalize.ts";
 import { asProfession, dedupe, isPlainWord } from "./query-groups.ts";
 import { FACTOR, GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
-import { isCjk } from "./tokenize.ts";
+import { writesAny } from "./tokenize.ts";
 
 /**
  * Words of learning and teaching, in the languages queries come in, with the case forms a
@@ -118,10 +118,9 @@ export function teachLanguages(
   learning = false,
 ) {
   const { groups, vocabulary } = interpreter;
-  const teaching = (w: string) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t)));
   const notFirst = NOT_FIRST_LANGUAGE.test(words.join(" "));
   const speaking = speaksAnother(interpreter, words, written);
-  if (!learning && !words.some(teaching) && !notFirst && !speaking) return;
+  if (!learning && !writesAny(words, TEACHING_WORDS, CJK_TEACHING) && !notFirst && !speaking) return;
   // The interview is then what the asker faces, its setting: the language is the need, not recruiters.
   if (speaking)
     for (const g of groups)
@@ -256,13 +255,13 @@ const COUNTRY_LANGUAGE: Readonly<Record<string, string>> = {
  */
 export function countryLanguage(interpreter: Interpreter, words: readonly string[]): boolean {
   const { groups, recognized, vocabulary } = interpreter;
-  const has = (set: ReadonlySet<string>, cjk: readonly string[]) =>
-    words.some((w) => set.has(w) || (isCjk(w) && cjk.some((c) => w.includes(c))));
-  if (!has(LANGUAGE_WORDS, CJK_LANGUAGE) || recognized.languages.size > 0 || recognized.countries.size !== 1)
+  if (
+    !writesAny(words, LANGUAGE_WORDS, CJK_LANGUAGE) ||
+    recognized.languages.size > 0 ||
+    recognized.countries.size !== 1
+  )
     return false;
-  const learning =
-    has(EXAM_WORDS, CJK_EXAM) ||
-    words.some((w) => TEACHING_WORDS.has(w) || (isCjk(w) && CJK_TEACHING.some((t) => w.includes(t))));
+  const learning = writesAny(words, EXAM_WORDS, CJK_EXAM) || writesAny(words, TEACHING_WORDS, CJK_TEACHING);
   const language = COUNTRY_LANGUAGE[[...recognized.countries][0].toUpperCase()];
   if (!learning || !language) return false;
   const concept = { kind: "language", key: language } as const;

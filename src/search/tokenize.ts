@@ -34,6 +34,14 @@ export function isCjk(text: string): boolean {
 }
 
 /**
+ * Whether `words` hold one of `listed`, or, in a CJK run (whose words are not split), one of
+ * `inRuns` inside it: a rule's words of one kind in every query language ("copied", "copiato", "パクリ").
+ */
+export function writesAny(words: readonly string[], listed: ReadonlySet<string>, inRuns: readonly string[]): boolean {
+  return words.some((w) => listed.has(w) || (isCjk(w) && inRuns.some((piece) => w.includes(piece))));
+}
+
+/**
  * The articles and particles French, Italian and Catalan elide before a vowel ("l'avocat",
  * "d'impôts", "j'ai", "qu'il", "dell'azienda", "un'ora"): dropped, so the noun is its own word
  * on both sides, as in "avocat" or "avvocato" written alone, and "j'ai", "d'un" are the stop

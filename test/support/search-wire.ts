@@ -1,4 +1,4 @@
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { importExperts, validateImport } from "../../src/experts/import-file.ts";
 import { get, startApp, type TestApp } from "./app.ts";
 
@@ -57,4 +57,17 @@ export async function appWithCorpus(corpus: readonly object[]): Promise<TestApp>
   const app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
   await importExperts(app.server.db.sql, validateImport(corpus.map((value, i) => ({ at: `record ${i}`, value }))));
   return app;
+}
+
+/**
+ * A suite's own app on the demo directory (rate limits off, quiet), started before its tests and
+ * stopped after them: `search` is searchJson's answer, `app()` the app once started.
+ */
+export function demoDirectorySuite() {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ env: { RATE_LIMITS: "off", LOG_LEVEL: "silent" } });
+  });
+  afterAll(() => app?.stop());
+  return { app: () => app, search: async (q: string) => (await searchJson(app, q)) as FoundExperts };
 }
