@@ -239,6 +239,19 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("I'm a software architect"))["software architect"]).toBe(GROUP_WEIGHT.profession);
   });
 
+  it("drops a language's own function words that another's vocabulary holds, only in a query written in it", async () => {
+    // Swedish "vet" (I know) is no vet, a profession nobody here practises, which would answer `none`.
+    const swedish = await parse("jag har bytt jobb och vet inte hur jag ska deklarera skatten");
+    expect(swedish.language).toBe("sv");
+    expect(swedish.groups.map((g) => g.label)).not.toContain("vet");
+    expect(swedish.interpretation.ignored).toContain("vet");
+    // Italian "sue" (her, his) is no lawsuit.
+    expect((await parse("devo pagare le sue tasse arretrate")).groups.map((g) => g.label)).not.toContain("sue");
+    // In English both are what they say.
+    expect((await parse("I need a vet for my dog")).groups.map((g) => g.label)).toContain("vet");
+    expect((await parse("I want to sue my landlord")).groups.map((g) => g.label)).toContain("sue");
+  });
+
   it("weighs a profession after 'from' as what the asker was, beside the need they ask about", async () => {
     const w = await weights("I'm moving from engineer to managing a team and need help giving feedback");
     expect(w.engineer).toBe(GROUP_WEIGHT.filler);

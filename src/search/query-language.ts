@@ -16,6 +16,23 @@ const PERSIAN_OR_URDU = /[پچژگکیٹڈڑںےھ]/u;
 /** Alphabetic languages the shipped vocabulary writes function words for (its `stop` rows). */
 const ALPHABETIC = ["en", "es", "pt", "it", "fr", "de", "nl", "pl", "tr", "sv"] as const;
 
+/**
+ * Function words of one language that another's vocabulary holds as a term, so they are no stop
+ * word everywhere: Swedish "vet" (I know: "jag vet inte") is no vet, Italian "sue" (her, his: "le
+ * sue tasse") no lawsuit. Dropped only from a query its function words say is written in that language.
+ */
+const OWN_FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  sv: new Set(["vet"]),
+  it: new Set(["sue"]),
+};
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The words dropped as function words in a query written in `language` beyond every language's stop words. */
+export function ownFunctionWords(language: string | null): ReadonlySet<string> {
+  return (language && OWN_FUNCTION_WORDS[language]) || NONE;
+}
+
 let stops: ReadonlyMap<string, ReadonlySet<string>> | null = null;
 
 /** Each alphabetic language's function words as the shipped files write them, normalised as `q` is. */

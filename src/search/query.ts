@@ -7,7 +7,7 @@ import { Interpreter } from "./interpreter.ts";
 import { normalizeText } from "./normalize.ts";
 import { queryPairs } from "./pairs.ts";
 import { priceInterpretation, readPriceWords } from "./price.ts";
-import { queryLanguage } from "./query-language.ts";
+import { ownFunctionWords, queryLanguage } from "./query-language.ts";
 import type { Alternative, LexiconLookup, ParsedQuery } from "./query-types.ts";
 import { respelling } from "./respelling.ts";
 import {
@@ -108,7 +108,9 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   // Read twice when respelt: the second reading asks the lexicon only what the first did not.
   const lexicon = answeredOnce(lookup);
   const capitals = capitalised(q);
-  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals);
+  // The language its function words alone say (before any term is read): its own function words drop.
+  const own = ownFunctionWords(queryLanguage(q, tokens));
+  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, own);
   // A misspelt word of a phrase ("imigration lawyer") is read again spelt right, so that the
   // phrase is found as it would be written ("immigration lawyer": one concept, not a corrected
   // word beside the role's whole category). The corrections stay those of the words as written.
@@ -117,7 +119,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     const { corrections } = interpreter;
     text = respelt.text(text);
     tokens = respelt.tokens;
-    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals);
+    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, own);
     interpreter.corrections.unshift(
       ...corrections.filter((c) => !interpreter.corrections.some((k) => k.from === c.from)),
     );
@@ -189,6 +191,7 @@ async function interpret(
   lookup: LexiconLookup,
   priced: boolean,
   capitals: ReadonlySet<string>,
+  own: ReadonlySet<string>,
 ): Promise<Interpreter> {
   const interpreter = new Interpreter(vocabulary);
   const words = tokens.map((t) => t.text);
@@ -197,7 +200,7 @@ async function interpret(
     // A CJK run is segmented on its own, unless it begins a vocabulary phrase of several runs
     // (Korean spaces its phrases: "개인 트레이너", "인테리어 디자이너").
     const found = vocabulary.longestPhrase(words, i);
-    const pronoun = PRONOUN_CODES.has(words[i]) && !codes.has(words[i]);
+    const pronoun = (PRONOUN_CODES.has(words[i]) && !codes.has(words[i])) || own.has(words[i]);
     const commonWord =
       found?.length === 1 &&
       COMMON_WORD_PLACES.has(words[i]) &&
