@@ -794,6 +794,20 @@ describe("search by meaning", () => {
     const markus = await search({ q: "Marcus Schmidt" });
     expect(markus.query_interpretation.corrections).toEqual([{ from: "marcus", to: "markus" }]);
     expect(markus.experts[0].slug).toBe("markus-schmidt-german-tutor");
+    // A capitalised word no language has, beside a profession in a short phrase, is a misspelt
+    // surname, corrected as a name's part is: before, it was a need nobody has (`none`) and the
+    // one meant came second among the SEO specialists, by rating.
+    for (const [q, slug, from, to] of [
+      ["Rousseu SEO", "sophie-rousseau-seo-specialist", "rousseu", "rousseau"],
+      ["Webber tax", "katharina-weber-tax-advisor", "webber", "weber"],
+    ]) {
+      const found = (await search({ q })) as any;
+      expect(found.query_interpretation.corrections, q).toContainEqual({ from, to });
+      expect(found.experts[0].slug, q).toBe(slug);
+      expect(found.match_quality, q).toBe("strong");
+    }
+    // Written in lower case it may be a word the directory lacks, and stays one.
+    expect((await search({ q: "webber tax" })).query_interpretation.corrections).toEqual([]);
     // A word spelt as it sounds is found as the word, and a profession nobody here practises fits no one.
     const photographer = await search({ q: "fotografer" });
     expect(photographer.query_interpretation.corrections).toEqual([{ from: "fotografer", to: "photographer" }]);
@@ -816,8 +830,9 @@ describe("search by meaning", () => {
     // "director" is in HR directors' titles; nobody is a funeral director.
     expect(((await search({ q: "funeral director" })) as any).match_quality).toBe("none");
     // A first name beside the misspelt surname (a word nobody has) is the one meant, not chance.
+    // Capitalised, the misspelt surname is spelt as her name is, and she fits.
     const misspelt = (await search({ q: "Katharina Webber tax" })) as any;
-    expect(misspelt.match_quality).toBe("partial");
+    expect(misspelt.match_quality).toBe("strong");
     expect(misspelt.experts[0].slug).toBe("katharina-weber-tax-advisor");
     // An everyday word beside it in a short phrase is what the unheard word is about, not the need:
     // contractors (freelancers' bookkeeping) do not fit a roofer.

@@ -291,9 +291,12 @@ export class Interpreter {
   }
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
-  async correct(lookup: LexiconLookup) {
+  async correct(lookup: LexiconLookup, capitals: ReadonlySet<string> = new Set()) {
     // A four-letter word is corrected only in a query that reads as a name (a short surname).
     const asName = this.readsAsName();
+    // A capitalised word no language has, beside a profession in a short phrase, is a surname too
+    // ("Rousseu SEO", "Webber tax"): spelt as some profile's word, though the vocabulary lacks it.
+    const surname = (word: string) => !asName && capitals.has(word) && this.isShortPhrase() && !isCommonWord(word);
     const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName).slice(0, MAX_CORRECTED_WORDS);
     if (!pending.length) return;
     // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
@@ -328,7 +331,7 @@ export class Interpreter {
           !this.vocabulary.lookup(n).some((c) => c.kind === "city" || c.kind === "region" || c.kind === "country") &&
           // A function word of some language is never what was meant ("night" → "nicht", "sick" → "sich").
           !this.vocabulary.isStopWord(n) &&
-          (asName || word.length >= 8 || this.vocabulary.hasWord(n)),
+          (asName || surname(word) || word.length >= 8 || this.vocabulary.hasWord(n)),
       );
       for (const near of nearWords) {
         group.alternatives.push({ lexemes: [near], prefix: false, factor: FACTOR.fuzzy });

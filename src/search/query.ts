@@ -225,6 +225,6 @@ async function interpret(
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length && !priced)
     for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
-  await interpreter.correct(lookup);
+  await interpreter.correct(lookup, capitals);
   return interpreter;
 }
