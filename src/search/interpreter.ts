@@ -60,8 +60,11 @@ export class Interpreter {
   readonly groups: QueryGroup[] = [];
   readonly ignored: string[] = [];
   readonly corrections: { from: string; to: string }[] = [];
-  /** Corrections sure enough to read the word as its spelling (a phrase may hold it): word → spelling. */
-  readonly sure = new Map<string, string>();
+  /**
+   * Corrections sure enough to read the word as its spelling (a phrase may hold it): word → its
+   * nearest spellings, equally near, the one reported first.
+   */
+  readonly sure = new Map<string, readonly string[]>();
   readonly recognized = {
     categories: new Set<string>(),
     subcategories: new Set<string>(),
@@ -291,12 +294,13 @@ export class Interpreter {
   }
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
-  async correct(lookup: LexiconLookup, capitals: ReadonlySet<string> = new Set()) {
+  async correct(lookup: LexiconLookup, capitals: ReadonlySet<string> = new Set(), language: string | null = null) {
     // A four-letter word is corrected only in a query that reads as a name (a short surname).
     const asName = this.readsAsName();
     // A capitalised word no language has, beside a profession in a short phrase, is a surname too
     // ("Rousseu SEO", "Webber tax"): spelt as some profile's word, though the vocabulary lacks it.
-    const surname = (word: string) => !asName && capitals.has(word) && this.isShortPhrase() && !isCommonWord(word);
+    const surname = (word: string) =>
+      !asName && capitals.has(word) && this.isShortPhrase() && !isCommonWord(word, language);
     const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName).slice(0, MAX_CORRECTED_WORDS);
     if (!pending.length) return;
     // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
@@ -324,7 +328,7 @@ export class Interpreter {
       // as near as the word meant (edits already scale with length, lexicon.ts maxEdits).
       // A common word (of English or another query language) is spelt as meant: the directory lacks it ("paint my walls" is not
       // "pain" and "wills"). A name's parts are still corrected ("Katharina Webber").
-      const meant = !asName && isCommonWord(word);
+      const meant = !asName && isCommonWord(word, language);
       const nearWords = entry.near.filter(
         (n) =>
           !meant &&
@@ -350,7 +354,11 @@ export class Interpreter {
         // In what reads as a name, a spelling the vocabulary holds is sure too: it is read again
         // only if that makes a phrase of it ("imigration lawer" is "immigration lawyer", two
         // misspelt words no name has), never a name's part spelt as a name (respelling.ts).
-        if (sure && (!asName || this.vocabulary.hasWord(nearWords[0]))) this.sure.set(word, nearWords[0]);
+        if (sure && (!asName || this.vocabulary.hasWord(nearWords[0])))
+          this.sure.set(
+            word,
+            nearWords.filter((n, i) => i === 0 || !asName || this.vocabulary.hasWord(n)),
+          );
         const named = asName || !sure ? [] : professions(this.vocabulary, nearWords[0]);
         if (named.length) {
           asProfession(group, named);

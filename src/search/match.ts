@@ -249,7 +249,10 @@ function queryNeed(parsed: ParsedQuery): QueryNeed {
   // So does, in a short phrase, a word in the name that is no common word: "Katharina Webber tax"
   // has the first name of the one meant and her surname misspelt (a word nobody has).
   const unheardFit = parsed.groups.map((g) =>
-    fitsAs(BIT.category | (parsed.readsAsName || (short && isPlainWord(g) && !isCommonWord(g.label)) ? BIT.name : 0)),
+    fitsAs(
+      BIT.category |
+        (parsed.readsAsName || (short && isPlainWord(g) && !isCommonWord(g.label, parsed.language)) ? BIT.name : 0),
+    ),
   );
   // The group of the place a need bound to a country names (ParsedQuery.boundPlace), or -1.
   const bound = parsed.boundPlace;

@@ -7,6 +7,9 @@ const HANGUL = /\p{Script=Hangul}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN = /\p{Script=Han}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** Letters Ukrainian writes and Russian does not (і ї є ґ): a Cyrillic query with one is Ukrainian. */
+const UKRAINIAN = /[іїєґ]/iu;
+const GREEK = /\p{Script=Greek}/u;
 const ARABIC = /\p{Script=Arabic}/u;
 /** Devanagari: Hindi, the language most of its writers search in (Marathi and Nepali share it; no expert here writes them). */
 const DEVANAGARI = /\p{Script=Devanagari}/u;
@@ -14,7 +17,25 @@ const DEVANAGARI = /\p{Script=Devanagari}/u;
 const PERSIAN_OR_URDU = /[پچژگکیٹڈڑںےھ]/u;
 
 /** Alphabetic languages the shipped vocabulary writes function words for (its `stop` rows). */
-const ALPHABETIC = ["en", "es", "pt", "it", "fr", "de", "nl", "pl", "tr", "sv"] as const;
+const ALPHABETIC = [
+  "en",
+  "es",
+  "pt",
+  "it",
+  "fr",
+  "de",
+  "nl",
+  "pl",
+  "tr",
+  "sv",
+  "da",
+  "no",
+  "fi",
+  "cs",
+  "hu",
+  "ro",
+  "vi",
+] as const;
 
 /**
  * Function words of one language that another's vocabulary holds as a term, so they are no stop
@@ -84,7 +105,7 @@ function termLanguages(): ReadonlyMap<string, string> {
 
 /**
  * The ISO 639-1 code of the language `q` is written in, or null when it cannot tell: Korean,
- * Japanese, Chinese, Russian, Arabic and Hindi (Devanagari) by their scripts (kana makes Han Japanese; the letters of
+ * Japanese, Chinese, Russian, Ukrainian, Greek, Arabic and Hindi (Devanagari) by their scripts (kana makes Han Japanese, і ї є ґ Cyrillic Ukrainian; the letters of
  * Persian or Urdu make Arabic script no language told); an alphabetic
  * language by its function words ("de", "que", "für", "het"), when one language holds at least
  * two of the query's and more than any other does. A person who writes in a language most likely
@@ -94,7 +115,8 @@ export function queryLanguage(text: string, tokens: readonly Token[], terms: rea
   if (HANGUL.test(text)) return "ko";
   if (KANA.test(text)) return "ja";
   if (HAN.test(text)) return "zh";
-  if (CYRILLIC.test(text)) return "ru";
+  if (CYRILLIC.test(text)) return UKRAINIAN.test(text) ? "uk" : "ru";
+  if (GREEK.test(text)) return "el";
   if (ARABIC.test(text)) return PERSIAN_OR_URDU.test(text) ? null : "ar";
   if (DEVANAGARI.test(text)) return "hi";
   const counts = [...functionWords()].map(([language, words]) => ({

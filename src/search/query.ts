@@ -108,9 +108,10 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   // Read twice when respelt: the second reading asks the lexicon only what the first did not.
   const lexicon = answeredOnce(lookup);
   const capitals = capitalised(q);
-  // The language its function words alone say (before any term is read): its own function words drop.
-  const own = ownFunctionWords(queryLanguage(q, tokens));
-  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, own);
+  // The language its function words alone say (before any term is read): its own function words
+  // drop, and its common words are spelt as meant.
+  const writtenIn = queryLanguage(q, tokens);
+  let interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, writtenIn);
   // A misspelt word of a phrase ("imigration lawyer") is read again spelt right, so that the
   // phrase is found as it would be written ("immigration lawyer": one concept, not a corrected
   // word beside the role's whole category). The corrections stay those of the words as written.
@@ -119,9 +120,11 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
     const { corrections } = interpreter;
     text = respelt.text(text);
     tokens = respelt.tokens;
-    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, own);
+    interpreter = await interpret(tokens, vocabulary, codes, lexicon, Boolean(price), capitals, writtenIn);
     interpreter.corrections.unshift(
-      ...corrections.filter((c) => !interpreter.corrections.some((k) => k.from === c.from)),
+      ...corrections
+        .filter((c) => !interpreter.corrections.some((k) => k.from === c.from))
+        .map((c) => ({ ...c, to: respelt.spelt.get(c.from) ?? c.to })),
     );
   }
   const words = tokens.map((t) => t.text);
@@ -191,8 +194,9 @@ async function interpret(
   lookup: LexiconLookup,
   priced: boolean,
   capitals: ReadonlySet<string>,
-  own: ReadonlySet<string>,
+  written: string | null,
 ): Promise<Interpreter> {
+  const own = ownFunctionWords(written);
   const interpreter = new Interpreter(vocabulary);
   const words = tokens.map((t) => t.text);
   for (let i = 0; i < tokens.length; ) {
@@ -225,6 +229,6 @@ async function interpret(
   // A query of stop words only ("an", "the who") is searched as it is rather than not at all.
   if (!interpreter.groups.length && !priced)
     for (const word of interpreter.ignored.splice(0)) interpreter.addWord(word);
-  await interpreter.correct(lookup, capitals);
+  await interpreter.correct(lookup, capitals, written);
   return interpreter;
 }
