@@ -28,6 +28,15 @@ export const EXACT_TOTAL_LIMIT = 10_000;
 export const RESCORE_WINDOW = 500;
 
 /**
+ * The contract's largest `limit` (openapi/agents.yaml): a relevance search reads partial matches when
+ * fewer than this many match every word, whatever the page's own `limit` (candidates). When that
+ * was the page's `limit`, "DELF exam preparation" at `limit=6` left out the one French tutor whose
+ * tag is "DELF" (she misses "exam preparation"), whom `limit=10` put second: six language tutors
+ * matched both words, one of them through the language-tutor category alone.
+ */
+export const LARGEST_PAGE = 20;
+
+/**
  * How many experts matching only some of several words are scored, at least. They are read
  * only when too few match every word to fill the page, and among them the order is mostly their
  * rating; walking the rating index for 500 of them visited 40,000 rows at 1M experts when no one
@@ -490,7 +499,9 @@ function candidates(sql: Sql, page: TierPage, needed = page.plan.offset + page.p
           strictBand,
         );
   const some = Math.max(PARTIAL_WINDOW, needed);
-  const fewStrict = sql`(select count(*) from strict) < ${needed}`;
+  // Fewer than the largest first page: whether a first page reads partial matches does not depend
+  // on its `limit`, so the first five of `limit=5` are the first five of `limit=10`.
+  const fewStrict = sql`(select count(*) from strict) < ${Math.max(needed, LARGEST_PAGE)}`;
   const anyGroup = dense
     ? sql`select e.id from experts e where ${where} and ${fewStrict} ${byRating(some)}`
     : listed(sql`${filters(sql, plan, tier, true)} and ${fewStrict}`, some);
