@@ -861,6 +861,10 @@ describe("search by meaning", () => {
       "인테리어 디자이너",
       // In a sentence too, the house is what the painter is for, not the need.
       "ik zoek een schilder voor mijn huis",
+      // A home's energy certificate or audit is nobody's service here, not an auditor's.
+      "home energy audit",
+      "Energieausweis für mein Haus",
+      "diagnostic de performance énergétique pour ma maison",
     ])
       expect(((await search({ q })) as any).match_quality, q).toBe("none");
     // An everyday word such a profession is not done to is the asker's need beside their own trade
