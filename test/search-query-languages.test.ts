@@ -203,3 +203,87 @@ describe("queries in Swedish", () => {
     expect(free.query_interpretation.recognized.categories).toContain("legal");
   });
 });
+
+// Query-side vocabularies of ten more languages (query-{da,no,fi,cs,hu,ro,vi,el,uk}.tsv): a
+// profession in a city, a sentence asking for a divorce lawyer, and a profession nobody here
+// practises. Before them these queries were substring noise, or nothing at all.
+const MORE_LANGUAGES = [
+  {
+    language: "da",
+    tax: "skatterådgiver i Berlin",
+    divorce: "Jeg leder efter en advokat, der kan hjælpe mig med min skilsmisse",
+    dentist: "tandlæge",
+  },
+  {
+    language: "no",
+    tax: "skatterådgiver i Berlin",
+    divorce: "Jeg ser etter en advokat som kan hjelpe meg med skilsmissen",
+    dentist: "tannlege",
+  },
+  {
+    language: "fi",
+    tax: "veroneuvoja Berliinissä",
+    divorce: "Etsin asianajajaa, joka voi auttaa minua avioerossa",
+    dentist: "hammaslääkäri",
+  },
+  {
+    language: "cs",
+    tax: "daňový poradce v Berlíně",
+    divorce: "Hledám právníka, který mi pomůže s rozvodem",
+    dentist: "zubař",
+  },
+  {
+    language: "hu",
+    tax: "adótanácsadó Berlinben",
+    divorce: "Ügyvédet keresek, aki segít a válásomban",
+    dentist: "fogorvos",
+  },
+  {
+    language: "ro",
+    tax: "consultant fiscal în Berlin",
+    divorce: "Caut un avocat care să mă ajute cu divorțul",
+    dentist: "medic stomatolog",
+  },
+  {
+    language: "vi",
+    tax: "tư vấn thuế ở Berlin",
+    divorce: "Tôi cần tìm một luật sư giúp tôi ly hôn",
+    dentist: "nha sĩ",
+  },
+  {
+    language: "el",
+    tax: "φοροτεχνικός στο Βερολίνο",
+    divorce: "Ψάχνω δικηγόρο για το διαζύγιό μου",
+    dentist: "οδοντίατρος",
+  },
+  {
+    language: "uk",
+    tax: "податковий консультант у Берліні",
+    divorce: "Шукаю юриста, який допоможе мені з розлученням",
+    dentist: "стоматолог",
+  },
+];
+
+describe("queries in ten more languages", () => {
+  for (const { language, tax, divorce, dentist } of MORE_LANGUAGES)
+    it(`${language}: a profession in a city, a sentence's need, a profession nobody practises`, async () => {
+      const found = await search(tax);
+      expect(found.query_interpretation.recognized.categories, tax).toContain("tax-advisory");
+      expect(found.query_interpretation.recognized.cities, tax).toEqual(["Berlin, DE"]);
+      expect(found.experts[0].slug, tax).toBe("t-ql-tax-berlin");
+
+      const lawyer = await search(divorce);
+      expect(lawyer.query_interpretation.recognized.categories, divorce).toContain("legal");
+      // The family lawyers first: ours, or the demo directory's beside it.
+      expect(lawyer.experts[0].categories, divorce).toContain("legal");
+      expect(
+        lawyer.experts.slice(0, 5).map((e) => e.slug),
+        divorce,
+      ).toContain("t-ql-divorce-warsaw");
+      expect(lawyer.match_quality, divorce).not.toBe("none");
+      // The words of the request are the language's function words, not terms.
+      expect(lawyer.query_interpretation.ignored.length, divorce).toBeGreaterThan(1);
+
+      expect((await search(dentist)).match_quality, dentist).toBe("none");
+    });
+});

@@ -35,6 +35,18 @@ describe("the shipped vocabulary", () => {
     }
   });
 
+  // The query-side files of 2026-11-28 (docs/search.md "Nine more languages"): every file's stop
+  // words are dropped from every query, so none may be another file's term or an English word.
+  it("has query-side files that pass scripts/check-vocabulary.ts", () => {
+    const languages = ["da", "no", "fi", "cs", "hu", "ro", "vi", "el", "uk"];
+    const run = Bun.spawnSync(["bun", "scripts/check-vocabulary.ts", ...languages], { stdout: "pipe", stderr: "pipe" });
+    const problems = run.stdout
+      .toString()
+      .split("\n")
+      .filter((line) => line.startsWith("PROBLEM"));
+    expect({ problems, exitCode: run.exitCode }).toEqual({ problems: [], exitCode: 0 });
+  });
+
   it("reports a bad line by number", () => {
     const { errors } = parseVocabularyFile("category\tlegal\tlawyer\nnonsense line\ncity\tlyon\tLyon\n", "en");
     expect(errors.map((e) => e.line)).toEqual([2, 3]);

@@ -8,15 +8,24 @@ import ja from "./vocabulary/ja.tsv" with { type: "text" };
 import ko from "./vocabulary/ko.tsv" with { type: "text" };
 import zh from "./vocabulary/zh.tsv" with { type: "text" };
 import queryAr from "./vocabulary/query-ar.tsv" with { type: "text" };
+import queryCs from "./vocabulary/query-cs.tsv" with { type: "text" };
+import queryDa from "./vocabulary/query-da.tsv" with { type: "text" };
+import queryEl from "./vocabulary/query-el.tsv" with { type: "text" };
 import queryEs from "./vocabulary/query-es.tsv" with { type: "text" };
+import queryFi from "./vocabulary/query-fi.tsv" with { type: "text" };
 import queryHi from "./vocabulary/query-hi.tsv" with { type: "text" };
+import queryHu from "./vocabulary/query-hu.tsv" with { type: "text" };
 import queryIt from "./vocabulary/query-it.tsv" with { type: "text" };
 import queryNl from "./vocabulary/query-nl.tsv" with { type: "text" };
+import queryNo from "./vocabulary/query-no.tsv" with { type: "text" };
 import queryPl from "./vocabulary/query-pl.tsv" with { type: "text" };
 import queryPt from "./vocabulary/query-pt.tsv" with { type: "text" };
+import queryRo from "./vocabulary/query-ro.tsv" with { type: "text" };
 import queryRu from "./vocabulary/query-ru.tsv" with { type: "text" };
 import querySv from "./vocabulary/query-sv.tsv" with { type: "text" };
 import queryTr from "./vocabulary/query-tr.tsv" with { type: "text" };
+import queryUk from "./vocabulary/query-uk.tsv" with { type: "text" };
+import queryVi from "./vocabulary/query-vi.tsv" with { type: "text" };
 import type { VocabularyLocale } from "./vocabulary-file.ts";
 
 export const BUILTIN_VOCABULARY: Record<VocabularyLocale, string> = { en, ko, ja, zh, fr, de, es };
@@ -38,5 +47,14 @@ export const QUERY_VOCABULARY: Record<string, string> = {
   sv: querySv,
   ar: queryAr,
   hi: queryHi,
+  uk: queryUk,
+  fi: queryFi,
+  ro: queryRo,
+  hu: queryHu,
+  da: queryDa,
+  no: queryNo,
+  el: queryEl,
+  cs: queryCs,
+  vi: queryVi,
 };
 export const QUERY_VOCABULARY_LOCALE: VocabularyLocale = "en";

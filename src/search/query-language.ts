@@ -40,11 +40,17 @@ const ALPHABETIC = [
 /**
  * Function words of one language that another's vocabulary holds as a term, so they are no stop
  * word everywhere: Swedish "vet" (I know: "jag vet inte") is no vet, Italian "sue" (her, his: "le
- * sue tasse") no lawsuit. Dropped only from a query its function words say is written in that language.
+ * sue tasse") no lawsuit, Vietnamese "ai" (who) no AI. Dropped only from a query its function words
+ * say is written in that language.
  */
 const OWN_FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  sv: new Set(["vet"]),
+  // "två" (two) is "tva", French VAT, once its marks drop.
+  sv: new Set(["vet", "tva"]),
   it: new Set(["sue"]),
+  // "ai" (who) is no AI.
+  vi: new Set(["ai"]),
+  // Romanian "cine" (who) is the Czech "Číně" (in China) once its marks drop.
+  ro: new Set(["cine"]),
 };
 
 const NONE: ReadonlySet<string> = new Set();

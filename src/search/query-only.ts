@@ -1,4 +1,4 @@
-// Terms only the query-side files of languages no profile is written in hold (pt, it, nl, tr, pl, ru, sv, ar): read in `q`, never searched for in a document.
+// Terms only the query-side files of languages no profile is written in hold (every query-<lang>.tsv but query-es): read in `q`, never searched for in a document.
 import { BUILTIN_VOCABULARY, QUERY_VOCABULARY } from "./builtin-vocabulary.ts";
 import { LOCALES } from "./vocabulary-file.ts";
 

