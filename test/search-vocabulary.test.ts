@@ -8,7 +8,7 @@ import { BUILTIN_VOCABULARY } from "../src/search/builtin-vocabulary.ts";
 import { CATEGORY_SLUGS } from "../src/demo/categories.ts";
 import { LOCALES, parseVocabularyFile } from "../src/search/vocabulary-file.ts";
 import { searchExperts } from "../src/search/search.ts";
-import { VocabularyCache } from "../src/search/vocabulary-store.ts";
+import { syncBuiltinVocabulary, VocabularyCache } from "../src/search/vocabulary-store.ts";
 import { freshDatabase } from "./support/app.ts";
 import { searchDepsFor } from "./support/search.ts";
 import { runCli } from "./support/cli.ts";
@@ -111,6 +111,39 @@ describe("vocabulary import LOCALE FILE", () => {
       expect(concepts.filter((c) => c.key === "pipefitting")).toHaveLength(1);
     } finally {
       await again.close();
+    }
+  });
+
+  it("reads the shipped vocabulary from the executable, and records a new build's by its hash", async () => {
+    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: join(dir, "data") });
+    try {
+      // Nothing of the shipped vocabulary is stored, yet it is what the compiled copy holds.
+      const stored = async () =>
+        (
+          await db.sql<
+            { count: number }[]
+          >`select count(*)::int as count from search_vocabulary where source = 'builtin'`
+        )[0].count;
+      expect(await stored()).toBe(0);
+      expect((await new VocabularyCache().get(db.sql)).lookup("rechtsanwalt").map((c) => c.key)).toContain("legal");
+      // An earlier build stored its rows: a build with another vocabulary deletes them, records its
+      // hash and moves the version (so every process compiles again); the same build does nothing.
+      await db.sql`insert into search_vocabulary (locale, kind, key, term, source) values ('en', 'synonym', 'old', 'zzold', 'builtin')`;
+      await db.sql`update search_vocabulary_state set builtin_hash = 'an earlier build'`;
+      const [before] = await db.sql<{ version: string }[]>`select version::text from search_vocabulary_state`;
+      expect(await syncBuiltinVocabulary(db.sql)).toBe(true);
+      expect(await stored()).toBe(0);
+      const [after] = await db.sql<{ version: string; builtin_hash: string }[]>`
+        select version::text, builtin_hash from search_vocabulary_state`;
+      expect(BigInt(after.version)).toBeGreaterThan(BigInt(before.version));
+      expect(after.builtin_hash).not.toBe("an earlier build");
+      expect(await syncBuiltinVocabulary(db.sql)).toBe(false);
+      // Its words are the typo lexicon's (a word of the Finnish file, written by no profile).
+      const [{ known }] = await db.sql<{ known: boolean }[]>`
+        select exists (select 1 from search_lexicon where word = 'veroneuvoja') as known`;
+      expect(known).toBe(true);
+    } finally {
+      await db.close();
     }
   });
 });
