@@ -814,6 +814,24 @@ describe("search by meaning", () => {
     expect((photographer as any).match_quality).toBe("none");
   });
 
+  it("reads running payroll as a bookkeeper's service as well as a compensation adviser's", async () => {
+    // The judges of three batches graded the bookkeepers who run payroll first; it was compensation alone.
+    for (const q of ["Lohnbuchhaltung", "급여 처리 대행", "payroll processing for my team", "gestion de la paie"]) {
+      const found = (await search({ q })) as any;
+      expect(found.query_interpretation.recognized.subcategories, q).toEqual(
+        expect.arrayContaining(["bookkeeping", "compensation"]),
+      );
+      expect(
+        found.experts.slice(0, 5).map((e: { slug: string }) => e.slug),
+        q,
+      ).toContain("ma-xinyi-bookkeeping-specialist");
+    }
+    // Designing pay stays compensation.
+    expect((await search({ q: "salary benchmarking" })).query_interpretation.recognized.subcategories).toEqual([
+      "compensation",
+    ]);
+  });
+
   it("never corrects a common English word into another", async () => {
     // "paint" was "pain", "walls" a last will's "wills", "interior" an "interim" manager.
     const walls = await search({ q: "someone to paint my apartment walls" });

@@ -61,6 +61,10 @@ describe("a negated lower bound is an upper one", () => {
       ["Anwalt, ich kann nicht mehr als 100 $ ausgeben", "anwalt"],
       ["avvocato, non posso spendere più di 100 dollari", "avvocato"],
       ["advogado, não posso gastar mais de 100 dólares", "advogado"],
+      // "Nothing over" is no lower bound either (a blind batch's "cheap Spanish lessons, nothing
+      // over $20 to start" read a minimum of $20 and left out the $10 and $15 tutors).
+      ["employment lawyer, nothing over $100", "employment lawyer"],
+      ["Anwalt, nichts über 100 $", "anwalt"],
     ];
     for (const [q, start] of cases) {
       const { price, rest } = read(q);

@@ -144,9 +144,19 @@ export const AT_MOST = [
 ];
 /**
  * Negations that turn a lower bound a few words after them into an upper one ("can't spend more than
- * $100"); without apostrophes, which are taken out of the text they are looked for in.
+ * $100", "nothing over $20"); without apostrophes, which are taken out of the text they are looked for in.
  */
 export const NEGATIONS = [
+  "nothing",
+  "none",
+  "nada",
+  "nichts",
+  "rien",
+  "niente",
+  "nulla",
+  "niets",
+  "ingenting",
+  "inget",
   "cant",
   "cannot",
   "can not",

@@ -155,6 +155,8 @@ export const SERVED_BY: Readonly<Record<string, readonly string[]>> = {
   "pay and rewards (3)": ["compensation"],
   "pay and rewards (4)": ["compensation"],
   "pay and rewards (5)": ["compensation"],
+  // Running payroll is a bookkeeper's service as much as pay design is a compensation adviser's.
+  "payroll processing": ["bookkeeping", "compensation"],
   "workplace rules": ["hr-compliance"],
   "workplace rules (2)": ["hr-compliance"],
   "workplace rules (3)": ["hr-compliance"],
