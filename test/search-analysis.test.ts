@@ -268,6 +268,10 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(swedish.interpretation.ignored).toContain("vet");
     // Italian "sue" (her, his) is no lawsuit.
     expect((await parse("devo pagare le sue tasse arretrate")).groups.map((g) => g.label)).not.toContain("sue");
+    // Nor do another language's words take a query's own: Romanian "îi" (him) kept the numeral of
+    // "SOC 2 Type II" from being searched, Romanian "la Gent" (in Ghent) read Italian "la gente" as the city.
+    expect((await parse("SOC 2 Type II audit")).interpretation.ignored).not.toContain("ii");
+    expect((await parse("quando la gente cerca su Google")).interpretation.recognized.cities).toEqual([]);
     // In English both are what they say.
     expect((await parse("I need a vet for my dog")).groups.map((g) => g.label)).toContain("vet");
     expect((await parse("I want to sue my landlord")).groups.map((g) => g.label)).toContain("sue");

@@ -47,10 +47,10 @@ const OWN_FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
   // "två" (two) is "tva", French VAT, once its marks drop.
   sv: new Set(["vet", "tva"]),
   it: new Set(["sue"]),
-  // "ai" (who) is no AI.
-  vi: new Set(["ai"]),
-  // Romanian "cine" (who) is the Czech "Číně" (in China) once its marks drop.
-  ro: new Set(["cine"]),
+  // "ai" (who) is no AI, "ấy" (that) no Turkish "ay" (month).
+  vi: new Set(["ai", "ay"]),
+  // Romanian "cine" (who) is the Czech "Číně" (in China), "îi" (him) the numeral of "SOC 2 Type II".
+  ro: new Set(["cine", "ii"]),
 };
 
 const NONE: ReadonlySet<string> = new Set();
