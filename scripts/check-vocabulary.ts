@@ -1,6 +1,6 @@
 // Checks query-side vocabulary files before they ship: bun scripts/check-vocabulary.ts <lang>…
 // (src/search/vocabulary/query-<lang>.tsv). Problems (exit 1): lines that do not parse, keys en.tsv
-// does not have, stop words that are another file's term, an English word or a single letter (every
+// does not have, stop words that are another file's term, an English word, a demo name or a single letter (every
 // file's stop words are dropped from every query), and terms of English words that en.tsv does not
 // list. To read: one-word terms that are another file's term for another concept (keep one only where
 // it means the same).
@@ -30,6 +30,13 @@ const enTerms = new Set(
     .entries.filter((e) => e.kind !== "stop")
     .map((e) => termKey(e.term)),
 );
+// The demo directory's given and family names (romanised, "Roman:Native" pairs too): a stop word that
+// is one drops it from every query ("Amit marketing consultant").
+const names = new Set(
+  [...readFileSync(new URL("../src/demo/people.ts", import.meta.url).pathname, "utf8").matchAll(/"([^"]+)"/g)]
+    .flatMap((m) => m[1].split(":"))
+    .flatMap((name) => termKey(name).split(" ")),
+);
 const english = new Set([...english10, ...english20, ...english35].map((w: string) => termKey(w)));
 let failed = false;
 
@@ -50,12 +57,22 @@ for (const language of languages) {
   for (const [name, parsed] of files)
     if (name !== file)
       for (const e of parsed.entries) if (e.kind !== "stop") others.set(termKey(e.term), `${name} ${e.kind} ${e.key}`);
-  for (const e of entries.filter((e) => e.kind === "stop")) {
-    const word = termKey(e.term);
+  // A stop term of several words makes each of its words a stop word (vocabulary.ts); one another
+  // file already has is dropped from every query as it is.
+  const otherStops = new Set(
+    [...files]
+      .filter(([name]) => name !== file)
+      .flatMap(([, parsed]) =>
+        parsed.entries.filter((e) => e.kind === "stop").flatMap((e) => termKey(e.term).split(" ")),
+      ),
+  );
+  const stopWords = entries.filter((e) => e.kind === "stop").flatMap((e) => termKey(e.term).split(" "));
+  for (const word of new Set(stopWords.filter((w) => !otherStops.has(w)))) {
     const why = [
       others.has(word) && `a term of ${others.get(word)}`,
       english.has(word) && "an English word",
       Array.from(word).length < 2 && "one letter",
+      names.has(word) && "a name in the demo directory",
     ].filter(Boolean);
     if (why.length) problems.push(`stop word "${word}": ${why.join("; ")}`);
   }

@@ -271,6 +271,9 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     // Nor do another language's words take a query's own: Romanian "îi" (him) kept the numeral of
     // "SOC 2 Type II" from being searched, Romanian "la Gent" (in Ghent) read Italian "la gente" as the city.
     expect((await parse("SOC 2 Type II audit")).interpretation.ignored).not.toContain("ii");
+    // Nor a name: Hungarian "amit" (which) is the name Amit, Vietnamese "xin" (please) the name Xin.
+    expect((await parse("Amit marketing consultant")).groups.map((g) => g.label)).toContain("amit");
+    expect((await parse("Xin Li tax")).interpretation.ignored).not.toContain("xin");
     expect((await parse("quando la gente cerca su Google")).interpretation.recognized.cities).toEqual([]);
     // In English both are what they say.
     expect((await parse("I need a vet for my dog")).groups.map((g) => g.label)).toContain("vet");

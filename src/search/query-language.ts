@@ -47,10 +47,16 @@ const OWN_FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
   // "två" (two) is "tva", French VAT, once its marks drop.
   sv: new Set(["vet", "tva"]),
   it: new Set(["sue"]),
-  // "ai" (who) is no AI, "ấy" (that) no Turkish "ay" (month).
-  vi: new Set(["ai", "ay"]),
-  // Romanian "cine" (who) is the Czech "Číně" (in China), "îi" (him) the numeral of "SOC 2 Type II".
-  ro: new Set(["cine", "ii"]),
+  // "ai" (who) is no AI, "ấy" (that) no Turkish "ay" (month); "chưa" (not yet), "cho" (for) and
+  // "xin" (please) are the names Chua, Cho and Xin.
+  vi: new Set(["ai", "ay", "chua", "cho", "xin"]),
+  // "amit" (which) is the name Amit.
+  hu: new Set(["amit"]),
+  // "já" (I) is the Korean name part Ja ("Ja-young").
+  cs: new Set(["ja"]),
+  // "cine" (who) is the Czech "Číně" (in China), "îi" (him) the numeral of "SOC 2 Type II", "mai"
+  // (more) the name Mai.
+  ro: new Set(["cine", "ii", "mai"]),
 };
 
 const NONE: ReadonlySet<string> = new Set();
