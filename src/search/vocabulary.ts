@@ -46,6 +46,9 @@ export function termKey(term: string): string {
     .join(" ");
 }
 
+/** The scripts inflection.ts stems (inflectionStem): a word of another is its own stem. */
+const STEMMED_SCRIPT = /[\p{Script=Latin}\p{Script=Cyrillic}]/u;
+
 /** Adds a concept to a term's concepts, once. */
 function addConcept(map: Map<string, Concept[]>, term: string, concept: Concept) {
   const list = map.get(term) ?? [];
@@ -159,7 +162,11 @@ export class Vocabulary {
       if (!key.includes(" ")) continue;
       const words = key.split(" ");
       const stem = phraseStem(words);
-      for (const concept of concepts) addConcept(this.stemmed, stem, concept);
+      // Only where a query's other inflection can reach it: inflection.ts stems Latin and Cyrillic
+      // words alone, so a phrase of neither script is its own stem and found as it is (a quarter
+      // of the phrases: Greek, Arabic, Hindi, CJK; 3 MB of heap).
+      if (stem !== key || STEMMED_SCRIPT.test(key))
+        for (const concept of concepts) addConcept(this.stemmed, stem, concept);
       // Its content words, when it has function words between them: "present to the board" is
       // found in "present to our board", as "losing good people" is "losing people".
       const content = words.filter((w) => !this.stops.has(w));
