@@ -1022,6 +1022,23 @@ describe("search by meaning", () => {
     expect(second.query_interpretation.terms).not.toEqual(expect.arrayContaining(["first"]));
     expect(second.query_interpretation.terms).not.toEqual(expect.arrayContaining(["language"]));
     expect(second.query_interpretation.ignored).toEqual(expect.arrayContaining(["first", "language"]));
+    // A language to get by in, from nothing, or for a beginner, is its tutoring too; one the asker
+    // wants an expert to speak is not.
+    for (const q of [
+      "My son is spending the summer in Japan and needs to get by in everyday Japanese, starting from zero",
+      "I speak zero Japanese and move to Osaka in April",
+      "Japanese for beginners",
+      "aprender japonés desde cero",
+    ]) {
+      const answer = await search({ q });
+      expect({ q, subcategories: answer.query_interpretation.recognized.subcategories }).toEqual({
+        q,
+        subcategories: expect.arrayContaining(["japanese"]),
+      });
+      expect({ q, first: answer.experts[0]?.slug }).toEqual({ q, first: expect.stringContaining("japanese-tutor") });
+    }
+    const speaker = await search({ q: "immigration lawyer who speaks Japanese" });
+    expect(speaker.query_interpretation.recognized.subcategories).not.toContain("japanese");
   });
 
   it("reads 'the language' of a country beside an exam, and one to speak at an interview, as its tutoring (teaching.ts)", async () => {

@@ -27,7 +27,10 @@ const TEACHING_WORDS = new Set(
     "ders dersi dersleri ders almak öğrenmek öğretmen öğretmeni öğretmene kurs kursu hoca hocası " +
     "lära plugga studera öva undervisning lärare läraren lärarna lektion lektionen lektioner kursen kurser " +
     "privatlärare " +
-    "تعلم تعليم اتعلم درس دروس مدرس مدرسه معلم معلمه استاذ استاذه دوره دورات كورس كورسات"
+    "تعلم تعليم اتعلم درس دروس مدرس مدرسه معلم معلمه استاذ استاذه دوره دورات كورس كورسات " +
+    // Who starts from nothing is learning: "Japanese for beginners", "principiante de alemán".
+    "beginner beginners principiante principiantes debutant debutants debutante debutantes anfanger anfangerin " +
+    "iniciante iniciantes poczatkujacy poczatkujaca начинающий начинающих начинающая nyborjare"
   )
     .split(" ")
     .flatMap((w) => plainSpellings(normalizeText(w))),
@@ -38,6 +41,14 @@ const TEACHING_WORDS = new Set(
  * language", "as a second language"): the wish to speak it better, as a word of teaching says.
  */
 const NOT_FIRST_LANGUAGE = /\b(?:first|native|mother) (?:language|tongue)\b|\bsecond language\b|\bnon ?native\b/;
+
+/**
+ * A language to get by in, or to start from nothing ("needs to get by in everyday Japanese,
+ * starting from zero", "aprender desde cero"): the wish to speak it, as a word of teaching says.
+ * Not "I don't speak Japanese", which as often asks for an expert who speaks the asker's language.
+ */
+const FROM_NOTHING =
+  /\b(?:get(?:ting)? by|from (?:zero|scratch)|speak zero|desde cero|do zero|da zero|von null|de zero|od zera|sifirdan|fran noll)\b|с нуля/u;
 
 /** The words of NOT_FIRST_LANGUAGE. */
 const NOT_FIRST_WORDS = new Set(["first", "native", "mother", "language", "tongue", "second", "non", "nonnative"]);
@@ -119,8 +130,9 @@ export function teachLanguages(
 ) {
   const { groups, vocabulary } = interpreter;
   const notFirst = NOT_FIRST_LANGUAGE.test(words.join(" "));
+  const fromNothing = FROM_NOTHING.test(words.join(" "));
   const speaking = speaksAnother(interpreter, words, written);
-  if (!learning && !writesAny(words, TEACHING_WORDS, CJK_TEACHING) && !notFirst && !speaking) return;
+  if (!learning && !writesAny(words, TEACHING_WORDS, CJK_TEACHING) && !notFirst && !speaking && !fromNothing) return;
   // The interview is then what the asker faces, its setting: the language is the need, not recruiters.
   if (speaking)
     for (const g of groups)
