@@ -814,6 +814,20 @@ describe("search by meaning", () => {
     expect((photographer as any).match_quality).toBe("none");
   });
 
+  it("reads months of pay offered at a dismissal as severance, not pay design", async () => {
+    for (const q of [
+      "I was let go after eight years and they're offering me two months' pay if I sign today",
+      "mi empresa me despide y me ofrece tres meses de sueldo",
+    ]) {
+      const found = (await search({ q })) as any;
+      expect({ q, subcategories: found.query_interpretation.recognized.subcategories }).toEqual({
+        q,
+        subcategories: ["employment-law"],
+      });
+      expect(found.experts[0].slug, q).toContain("employment-lawyer");
+    }
+  });
+
   it("reads running payroll as a bookkeeper's service as well as a compensation adviser's", async () => {
     // The judges of three batches graded the bookkeepers who run payroll first; it was compensation alone.
     for (const q of ["Lohnbuchhaltung", "급여 처리 대행", "payroll processing for my team", "gestion de la paie"]) {
