@@ -814,6 +814,12 @@ describe("search by meaning", () => {
     expect((photographer as any).match_quality).toBe("none");
   });
 
+  it("reads the contract to buy a home as property law, not any contract's review", async () => {
+    const found = (await search({ q: "home purchase contract review" })) as any;
+    expect(found.query_interpretation.recognized.subcategories).toEqual(["property-law"]);
+    expect(found.experts[0].categories).toContain("real-estate");
+  });
+
   it("reads months of pay offered at a dismissal as severance, not pay design", async () => {
     for (const q of [
       "I was let go after eight years and they're offering me two months' pay if I sign today",
