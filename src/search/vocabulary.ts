@@ -68,24 +68,31 @@ export function termSpellings(key: string): string[] {
  */
 export function termWordsOf(entries: Iterable<VocabularyEntry>): string[] {
   const all = new Set<string>();
-  const add = (term: string) => {
-    for (const key of termSpellings(termKey(term))) for (const w of key.split(" ")) all.add(w);
+  const add = (key: string) => {
+    for (const spelt of termSpellings(key)) for (const w of spelt.split(" ")) all.add(w);
   };
   for (const entry of entries) {
     if (entry.kind === "stop") continue;
-    add(entry.term);
-    // As the compiled vocabulary adds them: a city's English name, a profession's "…beratung".
-    if (entry.kind === "city") add(entry.key.slice(3));
     const key = termKey(entry.term);
-    if (
-      (entry.kind === "category" || entry.kind === "subcategory") &&
-      !key.includes(" ") &&
-      key.endsWith("berater") &&
-      key.length >= 11
-    )
-      add(`${key.slice(0, -"berater".length)}beratung`);
+    add(key);
+    // As the compiled vocabulary adds them: a city's English name, a profession's "…beratung".
+    if (entry.kind === "city") add(termKey(cityName(entry.key)));
+    const service = entry.kind === "category" || entry.kind === "subcategory" ? serviceNoun(key) : null;
+    if (service) add(service);
   }
   return [...all];
+}
+
+/** A city's English name, which its key carries after the country ("DE:Cologne"). */
+const cityName = (key: string) => key.slice(3);
+
+/**
+ * The service a German adviser's one-word name stands for ("Steuerberater" → "Steuerberatung"),
+ * or null: Vocabulary.addServiceNouns adds it where no row writes it.
+ */
+function serviceNoun(key: string): string | null {
+  if (key.includes(" ") || !key.endsWith("berater") || key.length < 11) return null;
+  return `${key.slice(0, -"berater".length)}beratung`;
 }
 
 /**
@@ -155,7 +162,7 @@ export class Vocabulary {
     // A city is always called by the English name its key carries, and a country by its code.
     for (const id of this.termsOf.keys()) {
       const [kind, key] = splitConceptId(id);
-      if (kind === "city") this.addTerm(conceptOf(kind, key), key.slice(3));
+      if (kind === "city") this.addTerm(conceptOf(kind, key), cityName(key));
     }
     this.maxCjkLength = Math.min(maxCjk, 12);
     for (const [key, concepts] of this.concepts) {
@@ -252,9 +259,8 @@ export class Vocabulary {
    */
   private addServiceNouns() {
     for (const [key, concepts] of [...this.concepts]) {
-      if (key.includes(" ") || !key.endsWith("berater") || key.length < 11) continue;
-      const service = `${key.slice(0, -"berater".length)}beratung`;
-      if (this.concepts.has(service)) continue;
+      const service = serviceNoun(key);
+      if (!service || this.concepts.has(service)) continue;
       for (const concept of concepts)
         if (concept.kind === "category" || concept.kind === "subcategory") this.addTerm(concept, service);
     }
