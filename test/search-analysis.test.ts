@@ -32,6 +32,14 @@ describe("normalisation", () => {
     expect(tokenize(normalizeText("Юрист в БЕРЛИНЕ")).map((t) => t.text)).toEqual(["юрист", "в", "берлине"]);
   });
 
+  it("joins katakana words a middle dot separates, and keeps a dot between kanji", () => {
+    // Japanese writes a foreign compound with the dot or without it; a dot between kanji lists.
+    expect(normalizeText("ゲーテ・インスティトゥートのB2")).toBe("ゲーテインスティトゥートのb2");
+    expect(normalizeText("ｹﾞｰﾃ･ｲﾝｽﾃｨﾄｩｰﾄ")).toBe("ゲーテインスティトゥート");
+    expect(normalizeText("報酬・福利厚生")).toBe("報酬・福利厚生");
+    expect(normalizeText("データ・AI")).toBe("データ・ai");
+  });
+
   it("indexes German umlauts both ways", () => {
     expect(indexSpellings("Müller")).toEqual(["Müller", "Mueller"]);
     expect(indexSpellings("Miller")).toEqual(["Miller"]);
@@ -404,6 +412,9 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(adviser.interpretation.recognized.cities).toEqual([]);
     const dubai = await parseQuery("ドバイ在住の税理士", vocabulary, noLexicon);
     expect(dubai.interpretation.recognized.cities).toEqual(["Dubai, AE"]);
+    // A compound the vocabulary writes with a middle dot, with a particle glued to its last part.
+    const goethe = await parseQuery("ゲーテ・インスティトゥートのB2試験の対策をしたい", vocabulary, noLexicon);
+    expect(goethe.interpretation.recognized.subcategories).toContain("german");
   });
 
   it("reads a misspelt word of a phrase as the phrase spelt right, and says what it corrected", async () => {

@@ -19,8 +19,9 @@ import {
  * again (their cost; what 11 held). 14: a hyphenated code also joined ("h-1b" and "h1b": tokenize.ts joinedCodes).
  * 15: a script's vowel signs and other marks stay in the word (tokenize.ts ALPHABETIC_WORD: "मुंबई", not "म" "बई"),
  * and an Arabic accusative's written tanween drops with its alef (normalize.ts foldArabic: "محامياً" → محامي).
+ * 16: a middle dot between katakana words joins them (normalize.ts KATAKANA_DOT: "ゲーテ・インスティトゥート").
  */
-export const SEARCH_DOC_VERSION = 15;
+export const SEARCH_DOC_VERSION = 16;
 
 /**
  * Field weights, PostgreSQL's four: A name, primary category and first subcategory, B titles,

@@ -19,8 +19,17 @@ export function normalizeText(text: string): string {
     .normalize("NFD")
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
     .normalize("NFC")
+    .replace(KATAKANA_DOT, "")
     .replace(ARABIC_SCRIPT, (run, at: number, whole: string) => foldArabic(run, WORD_CHAR.test(whole[at - 1] ?? "")));
 }
+/**
+ * The middle dot between two katakana words ("ゲーテ・インスティトゥート", "デュー・デリジェンス"):
+ * Japanese writes a foreign compound with it as often as without, and a sentence glues a particle
+ * to its last part ("ゲーテ・インスティトゥートのB2試験"), so kept, the dot split the compound into
+ * two runs no term spans. Joined, both spellings are one run, read by longest match (cjk-run.ts).
+ * Between kanji it lists ("報酬・福利厚生") and stays.
+ */
+const KATAKANA_DOT = /(?<=[\p{Script=Katakana}ー])・(?=\p{Script=Katakana})/gu;
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
