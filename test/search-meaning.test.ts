@@ -570,6 +570,19 @@ describe("search by meaning", () => {
     expect(freelancer.experts[0].categories).toContain("tax-advisory");
     const designer = (await search({ q: "I need someone who works as a graphic designer in Paris" })) as any;
     expect(designer.experts[0].categories).toContain("marketing");
+    // The field of the business the asker runs is theirs too (settle.ts askerRuns): the tax
+    // advisers across borders first, not the IT consultants (before, ten IT experts and no tax adviser).
+    const itFirm = (await search({
+      q: "Prowadzę jednoosobową firmę IT w Polsce i dostałem zlecenie od klienta z Niemiec — potrzebuję kogoś, kto ogarnie podatki w dwóch krajach.",
+    })) as any;
+    for (const expert of itFirm.experts.slice(0, 3))
+      expect({ slug: expert.slug, categories: expert.categories }).toEqual({
+        slug: expert.slug,
+        categories: expect.arrayContaining(["tax-advisory"]),
+      });
+    // Running it is not asking for it when nothing else is asked: the field is the need.
+    const onlyIt = (await search({ q: "prowadzę firmę IT" })) as any;
+    expect(onlyIt.experts[0].categories).toContain("technology");
     // The asker is the candidate here: the English tutor is the need, the job interview its setting.
     const candidate = (await search({
       q: "j'ai un entretien d'embauche le mois prochain et je voudrais travailler mon anglais",

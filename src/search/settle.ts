@@ -266,6 +266,7 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   for (const group of groups) if (group.context) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
   forWhom(interpreter, words, isNeed);
   askerIs(interpreter, words, isNeed);
+  askerRuns(interpreter, words, isNeed);
   askerWas(interpreter, words, isNeed);
   askerMoved(interpreter, words);
   hiredRoles(interpreter);
@@ -459,6 +460,43 @@ function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: Q
   if (!asker.length || !asked.length) return;
   for (const group of asker) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
   if (!groups.some(need)) for (const group of asked) group.weight = Math.max(group.weight, GROUP_WEIGHT.profession);
+}
+
+/**
+ * Running a business in the query languages, as normalizeText writes them: verbs of the first
+ * person by their ending, and "run" after "I" or "we". Not "have" or "own" ("tengo una entrevista de
+ * trabajo", "I own a flat I want to sell": what one has is as often the need).
+ */
+const RUNS = new Set([
+  "prowadze",
+  "prowadzimy",
+  "betreibe",
+  "betreiben",
+  "gestisco",
+  "gestiamo",
+  "dirijo",
+  "dirigimos",
+]);
+const RUN_AFTER_I = new Set(["run", "runs"]);
+
+/**
+ * A profession's field named within the three words after "I run" ("prowadzę jednoosobową firmę
+ * IT", "I run a small marketing agency", "betreibe eine IT-Firma") is the asker's own business
+ * beside the need they ask about ("… ogarnie podatki w dwóch krajach"): it weighs as filler, as
+ * their trade after "I am" does (askerIs), when another need is there.
+ */
+function askerRuns(interpreter: Interpreter, words: readonly string[], need: (g: QueryGroup) => boolean) {
+  const { groups } = interpreter;
+  const runs = (at: number) =>
+    RUNS.has(words[at]) || (RUN_AFTER_I.has(words[at]) && (words[at - 1] === "i" || words[at - 1] === "we"));
+  const own = groups.filter((group) => {
+    const start = interpreter.spans.get(group)?.start;
+    if (start === undefined || !need(group)) return false;
+    for (let at = start - 1; at >= Math.max(0, start - 3); at--) if (runs(at)) return true;
+    return false;
+  });
+  if (!own.length || !groups.some((g) => need(g) && !own.includes(g))) return;
+  for (const group of own) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
 }
 
 /** "for" in the query languages, as normalizeText writes it (für, för: fur, for). */
