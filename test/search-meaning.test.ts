@@ -1035,6 +1035,16 @@ describe("search by meaning", () => {
         top: [expect.stringContaining(tutor), expect.stringContaining(tutor)],
       });
     }
+    // One the teacher is to speak ("who also speaks French", teaching.ts spokenByTeacher) is how it
+    // is taught too: the tutors asked for first, and no French tutor (before, "speaks french" read
+    // as French tutoring); the asker's own "I want to speak better French" is still French to learn.
+    const speaks = await search({ q: "English tutor who also speaks French" });
+    expect(speaks.query_interpretation.recognized.subcategories).not.toContain("french");
+    expect(speaks.query_interpretation.recognized.languages).toContain("fr");
+    for (const expert of speaks.experts.slice(0, 5) as any[]) expect(expert.categories).toContain("english-tutor");
+    expect(speaks.experts[0].languages_spoken).toContain("fr");
+    const better = await search({ q: "I want to learn to speak better French" });
+    expect(better.query_interpretation.recognized.subcategories).toContain("french");
     const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
     expect(taxes.query_interpretation.recognized.subcategories).not.toContain("japanese");
     expect(taxes.query_interpretation.recognized.languages).toContain("ja");

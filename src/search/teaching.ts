@@ -78,6 +78,28 @@ function writtenAsMeans(interpreter: Interpreter, words: readonly string[], g: Q
 }
 
 /**
+ * Another person speaking, in the query languages (normalizeText's forms): third-person forms, so
+ * that the asker's own "I want to speak better English" or "hablo un poco de inglés" is not one.
+ * French "parle" is the asker's too ("je parle"): only after "qui" (QUI_PARLE).
+ */
+const SPEAKS = new Set(["speaks", "habla", "hable", "spricht", "spreekt", "fala", "fale", "parla", "mowi", "говорит"]);
+const QUI_PARLE = new Set(["parle", "parlent"]);
+
+/**
+ * A language the teacher is to speak beside the one to learn ("un prof qui parle aussi français",
+ * "an English tutor who also speaks French"): a SPEAKS verb in the group's words or in the three
+ * words before it. Its speakers, then, not its tutors.
+ */
+function spokenByTeacher(interpreter: Interpreter, words: readonly string[], g: QueryGroup): boolean {
+  const span = interpreter.spans.get(g);
+  if (!span) return false;
+  for (let i = Math.max(0, span.start - 3); i <= span.end; i++)
+    if (SPEAKS.has(words[i]) || (QUI_PARLE.has(words[i]) && words.slice(Math.max(0, i - 2), i).includes("qui")))
+      return true;
+  return false;
+}
+
+/**
  * The asker's own talk or job interview in a language other than the one `q` is written in
  * ("una entrevista de trabajo en inglés … me quedo en blanco", "영어로 발표를 해야 하는데"): a
  * language to speak better, as a word of teaching says. Not beside an employer's hiring, nor
@@ -159,8 +181,9 @@ export function teachLanguages(
         ? key === ENGLISH_TUTOR
         : vocabulary.categoryOfSubcategory.get(key ?? "") === LANGUAGE_TUTOR;
     });
-  // So is one written as the means: "영어로" (with 로), "日本語で", "用英语", "in English", "en français".
-  const asMeans = (g: QueryGroup) => writtenAsMeans(interpreter, words, g);
+  // So is one written as the means: "영어로" (with 로), "日本語で", "用英语", "in English", "en français",
+  // and one the teacher speaks ("un prof qui parle aussi français", "a tutor who speaks Spanish").
+  const asMeans = (g: QueryGroup) => writtenAsMeans(interpreter, words, g) || spokenByTeacher(interpreter, words, g);
   const medium = groups.find(
     (g) =>
       languagesOf(g).length > 0 &&
