@@ -16,6 +16,10 @@ describe("a copied brand", () => {
       "Another café across town now uses nearly our name and logo and people keep confusing us",
       "Quelqu'un a imité notre logo sur ses emballages",
       "Uma concorrente copiou o logotipo da nossa padaria",
+      // A name or logo to protect is registered as a trademark; one branding word of two left as
+      // branding ranked a growth marketer first (before: "… kosmetické značky", Czech).
+      "Chci si ochránit název a logo své kosmetické značky dřív, než mi ho někdo vyfoukne a zaregistruje.",
+      "Ich will den Namen und das Logo meiner Kosmetikmarke schützen",
     ]) {
       const answer = await search(q);
       expect({ q, subcategories: answer.query_interpretation.recognized.subcategories }).toEqual({

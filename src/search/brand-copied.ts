@@ -3,7 +3,7 @@
 // logotipo da minha marca", "ha copiato il nostro codice e anche il logo") is a trademark lawyer's
 // matter, though its words name branding: the vocabulary holds the usual phrases ("copied our logo",
 // "same name as us"); this reads the rest, in any query language, by the brand's word beside a word
-// of copying or confusion anywhere in the query.
+// of copying, confusion or protecting anywhere in the query.
 import type { Interpreter } from "./interpreter.ts";
 import { asProfession, dedupe, exact, termLexemes } from "./query-groups.ts";
 import { FACTOR } from "./query-types.ts";
@@ -35,6 +35,18 @@ const COPY_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * Words of protecting, in the query languages (normalizeText's forms): a brand's name or logo to
+ * protect is registered as a trademark ("das Logo meiner Kosmetikmarke schützen", "proteger mi marca").
+ */
+const PROTECT_WORDS = new Set(
+  (
+    "protect protecting protected protection proteger protegerla protegerlo " +
+    "schutzen schutz absichern proteggere tutelare beschermen ochranit chranit ochronic chronic zastrzec " +
+    "skydda beskytte suojata korumak защитить защищать"
+  ).split(" "),
+);
+
 /** The same in Chinese, Japanese and Korean, found inside a run. */
 const CJK_COPY = ["真似", "パクリ", "パクら", "模仿", "抄袭", "盗用", "山寨", "베꼈", "베낀", "도용"];
 
@@ -50,16 +62,23 @@ const TRADEMARKS: Concept = { kind: "subcategory", key: "trademarks" };
 export function brandCopied(interpreter: Interpreter, words: readonly string[]) {
   const { groups, vocabulary } = interpreter;
   if (!vocabulary.categoryOfSubcategory.has(TRADEMARKS.key)) return;
-  const brand = groups.find((g) => g.concepts === "subcategory\tbranding");
-  if (!brand) return;
+  // Every such group: "the name and logo of my cosmetics brand" names branding twice, and one
+  // left as branding ranked the brand strategists beside the trademark lawyers.
+  const brands = groups.filter((g) => g.concepts === "subcategory\tbranding");
+  if (!brands.length) return;
   const copied =
     writesAny(words, COPY_WORDS, CJK_COPY) ||
-    groups.some((g) => g !== brand && g.everyday && categoriesOf(vocabulary, g).includes("intellectual-property"));
+    words.some((w) => PROTECT_WORDS.has(w)) ||
+    groups.some(
+      (g) => !brands.includes(g) && g.everyday && categoriesOf(vocabulary, g).includes("intellectual-property"),
+    );
   if (!copied) return;
-  brand.alternatives = dedupe([
-    ...interpreter.conceptAlternatives(TRADEMARKS),
-    { ...exact(...termLexemes(brand.label)), factor: FACTOR.parent },
-  ]);
-  delete brand.titleTerms;
-  asProfession(brand, [TRADEMARKS]);
+  for (const brand of brands) {
+    brand.alternatives = dedupe([
+      ...interpreter.conceptAlternatives(TRADEMARKS),
+      { ...exact(...termLexemes(brand.label)), factor: FACTOR.parent },
+    ]);
+    delete brand.titleTerms;
+    asProfession(brand, [TRADEMARKS]);
+  }
 }
