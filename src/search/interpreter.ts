@@ -79,6 +79,8 @@ export class Interpreter {
   readonly alsoAt = new Map<QueryGroup, number[]>();
   /** Plain words that need the lexicon (typo correction), with the group each belongs to. */
   readonly pending: { word: string; group: QueryGroup }[] = [];
+  /** Plain Latin words of three letters, never corrected: looked up in a short phrase only to say whether anyone has them (correct). */
+  readonly short: { word: string; group: QueryGroup }[] = [];
 
   constructor(readonly vocabulary: Vocabulary) {}
 
@@ -291,6 +293,7 @@ export class Interpreter {
     const group: QueryGroup = { label: word, alternatives, weight: GROUP_WEIGHT.word, plain: true };
     this.groups.push(group);
     if (latin && word.length >= MIN_FUZZY_NAME) this.pending.push({ word, group });
+    else if (latin && word.length === MIN_FUZZY_NAME - 1) this.short.push({ word, group });
   }
 
   /** Adds typo corrections to the plain words the lexicon does not know. */
@@ -302,11 +305,21 @@ export class Interpreter {
     const surname = (word: string) =>
       !asName && capitals.has(word) && this.isShortPhrase() && !isCommonWord(word, language);
     const pending = this.pending.filter((p) => p.word.length >= MIN_FUZZY || asName).slice(0, MAX_CORRECTED_WORDS);
-    if (!pending.length) return;
+    // A short word beside a profession in a short phrase ("instrutor de voo", "ski instructor") is
+    // what is asked for, too short to correct: whether anyone has it says whether anyone fits
+    // (unheard, as for a longer word below). Not a common word of the query's language, spelt as meant.
+    const short =
+      asName || !this.isShortPhrase()
+        ? []
+        : [...this.short, ...this.pending.filter((p) => p.word.length < MIN_FUZZY)].filter(
+            (p) => !isCommonWord(p.word, language) && !this.vocabulary.hasWord(p.word),
+          );
+    if (!pending.length && !short.length) return;
     // With the words, in the same round trip, what a compound's last part may be ("antrags" → "antrag").
     const splits = new Map(pending.map((p) => [p.word, compoundSplit(this.vocabulary, p.word)]));
     const lasts = [...splits.values()].flatMap((s) => (s ? wordForms(s.last) : []));
-    const found = await lookup([...new Set([...pending.map((p) => p.word), ...lasts])]);
+    const found = await lookup([...new Set([...pending.map((p) => p.word), ...short.map((p) => p.word), ...lasts])]);
+    for (const { word, group } of short) if (found.get(word)?.known === false) group.unheard = true;
     const known = (w: string) => found.get(w)?.known === true || this.vocabulary.hasWord(w) || isRole(w);
     for (const { word, group } of pending) {
       const entry = found.get(word);

@@ -42,7 +42,13 @@ export function dedupe(alternatives: Alternative[]): Alternative[] {
   return [...best.values()].filter((a) => a.lexemes.length > 0);
 }
 
-/** A query of three terms at most and no stop words: a phrase ("roofing contractor"), not a sentence. */
+/**
+ * The one stop word a Romance or Germanic compound is written with ("instrutor de voo", "professeur
+ * de piano", "insegnante di chitarra", "leraar van"): a phrase still, not a sentence.
+ */
+const COMPOUND_LINKS = new Set(["de", "di", "da", "do", "du", "del", "van", "von"]);
+
+/** A query of three terms at most and no stop words but one compound's link: a phrase ("roofing contractor", "instrutor de voo"), not a sentence. */
 export function isShortPhrase(groups: readonly QueryGroup[], ignored: readonly string[]): boolean {
-  return groups.length <= 3 && ignored.length === 0;
+  return groups.length <= 3 && (ignored.length === 0 || (ignored.length === 1 && COMPOUND_LINKS.has(ignored[0])));
 }
