@@ -1042,7 +1042,7 @@ describe("search by meaning", () => {
     expect(speaks.query_interpretation.recognized.subcategories).not.toContain("french");
     expect(speaks.query_interpretation.recognized.languages).toContain("fr");
     for (const expert of speaks.experts.slice(0, 5) as any[]) expect(expert.categories).toContain("english-tutor");
-    expect(speaks.experts[0].languages_spoken).toContain("fr");
+    expect((speaks.experts[0] as any).languages_spoken).toContain("fr");
     const better = await search({ q: "I want to learn to speak better French" });
     expect(better.query_interpretation.recognized.subcategories).toContain("french");
     const taxes = await search({ q: "I need help with my taxes, I speak Japanese" });
