@@ -170,6 +170,8 @@ describe("everyday needs over the wire", () => {
     // A compound written with its link ("de") is a short phrase, and its short word nobody has is
     // the need (query-groups.ts COMPOUND_LINKS, interpreter.ts short): a flight instructor.
     "instrutor de voo",
+    "Szukam instruktora nauki jazdy, chcę w końcu zdać egzamin na prawo jazdy",
+    "Fluglehrer gesucht",
   ];
 
   // Compounds written with a link that the directory does serve still fit.
