@@ -199,9 +199,13 @@ describe("reading a query", () => {
 
 describe("reading a query so that the ranking generalizes (issue 22)", () => {
   it("reads PR as public relations and as permanent residence, which a visa request means by it", async () => {
-    const pr = await parseQuery("PR visa Australia", vocabulary, noLexicon);
-    expect(pr.interpretation.recognized.subcategories).toContain("citizenship");
-    expect(pr.interpretation.recognized.categories).toContain("marketing");
+    const alone = await parseQuery("PR", vocabulary, noLexicon);
+    expect(alone.interpretation.recognized.subcategories).toContain("citizenship");
+    expect(alone.interpretation.recognized.categories).toContain("marketing");
+    const beside = await parseQuery("partner visa and PR", vocabulary, noLexicon);
+    expect(beside.interpretation.recognized.subcategories).toEqual(
+      expect.arrayContaining(["family-immigration", "citizenship"]),
+    );
   });
 
   // The vocabulary this build ships, with the query-side files of languages no profile is written in.
