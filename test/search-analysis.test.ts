@@ -198,6 +198,12 @@ describe("reading a query", () => {
 });
 
 describe("reading a query so that the ranking generalizes (issue 22)", () => {
+  it("reads a marketing audit as marketing, not as an accounts audit", async () => {
+    const audit = await parseQuery("marketing audit", vocabulary, noLexicon);
+    expect(audit.interpretation.recognized.categories).toEqual(["marketing"]);
+    expect(audit.interpretation.recognized.subcategories).not.toContain("audit");
+  });
+
   it("reads PR as public relations and as permanent residence, which a visa request means by it", async () => {
     const alone = await parseQuery("PR", vocabulary, noLexicon);
     expect(alone.groups[0].concepts?.split(" ")).toEqual(["category\tmarketing", "subcategory\tcitizenship"]);
