@@ -433,6 +433,12 @@ describe("search by meaning", () => {
     const pr = (await search({ q: "help with my PR application in Australia" })) as any;
     expect(pr.match_quality).not.toBe("none");
     expect(pr.experts[0].slug).toBe("lakshmi-patel-family-immigration-attorney");
+    // Beside a visa need, the country the asker comes from ("aus Indien") is not the visa's: the
+    // Blue Card advisers meet it (before: `none`, the need bound to India); after an expert of a
+    // field bound to a country ("visa lawyer from London") it is still where that expert is.
+    const blueCard = (await search({ q: "Blaue Karte EU beantragen als Softwareentwickler aus Indien" })) as any;
+    expect(blueCard.match_quality).not.toBe("none");
+    expect(blueCard.experts[0].categories).toContain("immigration");
     // Korean and Japanese name their country where no place is named: nobody here is a lawyer in
     // Korea for a car accident's settlement; the tax accountant in Seoul meets a Korean tax return.
     const accident = (await search({

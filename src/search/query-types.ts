@@ -45,6 +45,8 @@ export interface QueryGroup {
   hiring?: boolean;
   /** What the asker has, is or faces (their app, employer, an exam; a freelancer): beside a need, its setting (settle.ts). */
   context?: boolean;
+  /** A place written after "from" ("aus Indien", "moving from London"): where the asker comes from (settle.ts originPlaces). */
+  origin?: boolean;
   /** The names in every language of a named thing the group stands for ("EU Blue Card"), searched when it reads as specific (settle.ts). */
   thingNames?: readonly Alternative[];
   /** One of them is a thing with a name of its own (Vocabulary.isNamedThing): the query names it as specifically as a code. */

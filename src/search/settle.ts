@@ -145,11 +145,24 @@ const isPlace = (g: QueryGroup) =>
  */
 export function originPlaces(interpreter: Interpreter, words: readonly string[]) {
   const places = interpreter.groups.filter(isPlace);
-  if (places.length < 2) return;
   for (const group of places) {
     const start = interpreter.spans.get(group)?.start ?? 0;
-    if (start > 0 && ORIGIN_WORDS.has(words[start - 1])) group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
+    if (start === 0 || !ORIGIN_WORDS.has(words[start - 1])) continue;
+    group.origin = true;
+    if (places.length >= 2) group.weight = Math.min(group.weight, GROUP_WEIGHT.word);
   }
+}
+
+/** Needs whose place is where the asker goes: a visa's country is not the one they come from. */
+const TO_A_COUNTRY = new Set(["immigration"]);
+
+/** Whether the group right before `place` names an expert of a field bound to a country: "visa lawyer from London" is where the lawyer is. */
+function afterBoundExpert(interpreter: Interpreter, place: QueryGroup): boolean {
+  const start = interpreter.spans.get(place)?.start ?? 0;
+  let before: QueryGroup | undefined;
+  for (const [g, span] of interpreter.spans)
+    if (span.end < start && (!before || span.end > (interpreter.spans.get(before)?.end ?? -1))) before = g;
+  return before !== undefined && categoriesOf(interpreter.vocabulary, before).some((c) => BOUND_TO_A_COUNTRY.has(c));
 }
 
 /** Categories whose work is bound to a country's law or market: tax, accounts, law, visas, property. */
@@ -193,7 +206,12 @@ export function boundCountry(interpreter: Interpreter) {
  * reads every language so).
  */
 export function boundPlace(interpreter: Interpreter, language: string | null = null): string | null {
-  const places = interpreter.groups.filter(isPlace);
+  // Beside a visa need, the country the asker comes from is no place of the need ("Blaue Karte EU
+  // beantragen als Softwareentwickler aus Indien": a German card, not an Indian one).
+  const going = boundToACountry(interpreter, TO_A_COUNTRY);
+  const places = interpreter.groups.filter(
+    (g) => isPlace(g) && !(going && g.origin && !afterBoundExpert(interpreter, g)),
+  );
   if (!places.length && language && IMPLIED_COUNTRY[language] && boundToACountry(interpreter, IMPLIED_BOUND))
     return IMPLIED_COUNTRY[language];
   if (places.length !== 1 || !boundToACountry(interpreter)) return null;
