@@ -596,6 +596,29 @@ describe("search by meaning", () => {
     expect(candidate.experts[0].categories).toContain("english-tutor");
   });
 
+  it("what a tax on a sale is on, and a creative work sold without asking, are not needs of their own", async () => {
+    // Shares and a flat to be sold are what the tax is on (taxed-assets.ts): tax advisers first,
+    // not the estate agents and investment advisers who share the assets' words (before: a tax
+    // adviser fifth).
+    const inherited = (await search({
+      q: "My dad passed away and left me some shares and a flat. If I sell them, how much tax am I going to owe on the profit?",
+    })) as any;
+    for (const expert of inherited.experts.slice(0, 3))
+      expect({ slug: expert.slug, categories: expert.categories }).toEqual({
+        slug: expert.slug,
+        categories: expect.arrayContaining(["tax-advisory"]),
+      });
+    // Selling a flat without a tax need is still the estate agents'.
+    const flat = (await search({ q: "I want to sell my flat in Paris" })) as any;
+    expect(flat.experts[0].categories).toContain("real-estate");
+    // Drawings sold on t-shirts without asking are a copyright matter (before: `none`, bookkeepers first).
+    const drawings = (await search({
+      q: "I'm a freelance illustrator and just found a shop selling t-shirts with my drawings on them without asking. What can I actually do about it?",
+    })) as any;
+    expect(drawings.match_quality).not.toBe("none");
+    expect(drawings.experts[0].categories).toContain("intellectual-property");
+  });
+
   it("what the asker has or is beside a need is its setting, not the need", async () => {
     // The app is what the idea is for: the patent attorneys first (before, a software architect
     // who shares "app" and lists IP came first, and two more architects were in the first five).

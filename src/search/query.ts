@@ -23,6 +23,7 @@ import {
 import { capitalised, codeWords } from "./specificity.ts";
 import { spouseMoves } from "./spouse-moves.ts";
 import { brandCopied } from "./brand-copied.ts";
+import { taxedAssets } from "./taxed-assets.ts";
 import { crossBorderTax } from "./cross-border-tax.ts";
 import { foundOnline } from "./found-online.ts";
 import { prenup } from "./prenup.ts";
@@ -144,6 +145,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   crossBorderTax(interpreter);
   originPlaces(interpreter, words);
   contextThings(interpreter, words);
+  taxedAssets(interpreter, words);
   boundCountry(interpreter);
   placedField(interpreter);
   soughtProfessions(interpreter, words);
