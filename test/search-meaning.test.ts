@@ -445,6 +445,10 @@ describe("search by meaning", () => {
       q: "교통사고를 당했는데 보험사와 합의금 문제로 다투고 있어서 변호사가 필요해요",
     })) as any;
     expect(accident.match_quality).toBe("none");
+    // A Japanese tax return (確定申告) is a tax return: the tax adviser in Osaka who prepares returns
+    // first (before: fifth, after the personal-tax advisers in Europe).
+    const japan = (await search({ q: "確定申告の相談" })) as any;
+    expect(japan.experts[0].location.country_code).toBe("JP");
     const korean = (await search({ q: "종합소득세 신고를 도와줄 세무사를 찾고 있어요" })) as any;
     expect(korean.match_quality).not.toBe("none");
     expect(korean.experts[0].location.country_code).toBe("KR");
