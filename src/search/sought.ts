@@ -44,10 +44,14 @@ const MAX_BETWEEN = 3;
 
 /**
  * Marks each unlisted profession (query-types.ts UNLISTED) written after a seeking word, with
- * nothing but stop words between, as `sought`; in CJK, each beside one anywhere in the query.
+ * nothing but stop words and modifiers between, as `sought`; in CJK, each beside one anywhere in the query.
  */
 export function soughtProfessions(interpreter: Interpreter, words: readonly string[]) {
   const asksInCjk = words.some((w) => CJK.test(w) && CJK_SEEK.some((seek) => w.includes(seek)));
+  // The words of the query's modifiers ("certified", "online", "urgent"), by position.
+  const modifiers = new Set<number>();
+  for (const [g, span] of interpreter.spans)
+    if (g.modifier) for (let k = span.start; k <= span.end; k++) modifiers.add(k);
   for (const group of interpreter.groups) {
     if (!group.unlisted) continue;
     if (asksInCjk && CJK.test(group.label)) {
@@ -67,7 +71,9 @@ export function soughtProfessions(interpreter: Interpreter, words: readonly stri
         group.sought = true;
         break;
       }
-      if (!interpreter.vocabulary.isStopWord(words[i])) break;
+      // A word of how the profession is to be ("an authorised translator", "un bon plombier") is
+      // still between the seeking word and it, as a stop word is.
+      if (!interpreter.vocabulary.isStopWord(words[i]) && !modifiers.has(i)) break;
     }
   }
 }
