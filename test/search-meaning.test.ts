@@ -623,6 +623,18 @@ describe("search by meaning", () => {
     expect(drawings.experts[0].categories).toContain("intellectual-property");
   });
 
+  it("whom a talk is given to is its setting, not a need of its own", async () => {
+    // The investors are the audience of a talk in English (audience.ts): the English and speaking
+    // coaches first, not the fundraising advisers (before: those two first).
+    const talk = (await search({
+      q: "다음 달에 해외 투자자들 앞에서 영어로 발표해야 하는데 너무 떨려요. 도와줄 사람 있을까요?",
+    })) as any;
+    for (const expert of talk.experts.slice(0, 2)) expect(expert.categories).not.toContain("finance");
+    // A pitch to investors, no talk named, is still the fundraising advisers'.
+    const pitch = (await search({ q: "I need help with my pitch to investors" })) as any;
+    expect(pitch.query_interpretation.recognized.subcategories).toContain("fundraising");
+  });
+
   it("what the asker has or is beside a need is its setting, not the need", async () => {
     // The app is what the idea is for: the patent attorneys first (before, a software architect
     // who shares "app" and lists IP came first, and two more architects were in the first five).

@@ -22,6 +22,7 @@ import {
 } from "./settle.ts";
 import { capitalised, codeWords } from "./specificity.ts";
 import { spouseMoves } from "./spouse-moves.ts";
+import { audience } from "./audience.ts";
 import { brandCopied } from "./brand-copied.ts";
 import { taxedAssets } from "./taxed-assets.ts";
 import { crossBorderTax } from "./cross-border-tax.ts";
@@ -146,6 +147,7 @@ export async function parseQuery(q: string, vocabulary: Vocabulary, lookup: Lexi
   originPlaces(interpreter, words);
   contextThings(interpreter, words);
   taxedAssets(interpreter, words);
+  audience(interpreter, words);
   boundCountry(interpreter);
   placedField(interpreter);
   soughtProfessions(interpreter, words);
