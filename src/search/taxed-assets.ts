@@ -16,7 +16,7 @@ const SELLING = new Set(
     "verkopen verkoop verkocht " +
     "sprzedac sprzedam sprzedaz sprzedazy " +
     "salja saljer salde " +
-    "продать продаю продажа продажи продал"
+    "продать продаю продажа продажи продаже продажу продал"
   ).split(" "),
 );
 
