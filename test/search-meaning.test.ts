@@ -559,6 +559,12 @@ describe("search by meaning", () => {
     const moved = (await search({ q: "acabo de mudarme a Lisboa y necesito ayuda con mis impuestos" })) as any;
     expect(moved.experts[0].categories).toContain("tax-advisory");
     expect(moved.experts[0].categories).not.toContain("immigration");
+    // So is a business just started, beside the contract the asker asks about: the contract lawyer
+    // first, not the startup and operations consultants (before: third).
+    const started = (await search({
+      q: "Acabei de abrir uma empresa e um fornecedor me mandou um contrato cheio de cláusulas estranhas. Preciso de alguém que revise antes de eu assinar.",
+    })) as any;
+    expect(started.experts[0].categories).toContain("legal");
     // "just" across other words is no move done: "we just need to relocate" is one still to make.
     const toMake = (await search({ q: "we just need to relocate to Canada and find an accountant" })) as any;
     expect(toMake.query_interpretation.recognized.categories).toContain("immigration");

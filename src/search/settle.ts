@@ -354,15 +354,19 @@ function justBefore(interpreter: Interpreter, group: QueryGroup, words: readonly
 /**
  * A move that is done ("je viens de m'installer à Montréal", "acabo de mudarme a Madrid", "I just
  * relocated to Berlin") is where the asker now lives, not a need of immigration, beside another
- * need (a retirement plan, a tax adviser): the everyday word of moving weighs as filler.
+ * need (a retirement plan, a tax adviser): the everyday word of moving weighs as filler, as a
+ * business just started does.
  */
+const STARTED = "subcategory\tstartups";
+
 function askerMoved(interpreter: Interpreter, words: readonly string[]) {
   const { groups, vocabulary } = interpreter;
+  // So is a business just started ("acabei de abrir uma empresa e um fornecedor me mandou um
+  // contrato"): the asker's, beside the contract they ask about.
   const moved = groups.filter(
     (g) =>
       isNeed(g) &&
-      g.everyday &&
-      categoriesOf(vocabulary, g).includes("immigration") &&
+      ((g.everyday && categoriesOf(vocabulary, g).includes("immigration")) || g.concepts === STARTED) &&
       justBefore(interpreter, g, words),
   );
   // The other need may weigh less beside the move (an everyday word's share): with the move set
