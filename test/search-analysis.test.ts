@@ -225,6 +225,24 @@ describe("reading a query so that the ranking generalizes (issue 22)", () => {
     expect(london.boundPlace).toBe("gb");
   });
 
+  it("weighs whom a talk is given to as its setting, in the scripts that write it after", async () => {
+    const shipped = await shippedVocabulary();
+    for (const q of [
+      "来月、投資家の前で英語でプレゼンしなければならなくて緊張しています",
+      "下个月要在投资人面前用英语做演讲，很紧张",
+      "다음 달에 해외 투자자들 앞에서 영어로 발표해야 하는데 너무 떨려요.",
+      "I have to present in front of investors next week and I get so nervous",
+    ]) {
+      const { groups } = await parseQuery(q, shipped, noLexicon);
+      const investors = groups.find((g) => g.concepts === "subcategory\tfundraising");
+      expect({ q, weight: investors?.weight, context: investors?.context }).toEqual({
+        q,
+        weight: GROUP_WEIGHT.filler,
+        context: true,
+      });
+    }
+  });
+
   it("reads a marketing audit as marketing, not as an accounts audit", async () => {
     const audit = await parseQuery("marketing audit", vocabulary, noLexicon);
     expect(audit.groups.map((g) => g.concepts)).toEqual(["category\tmarketing"]);

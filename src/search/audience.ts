@@ -18,7 +18,7 @@ const BEFORE_AUDIENCE = new Set([
   "framfor",
   "onune",
 ]);
-/** The same written after it (Korean, Japanese, Chinese), found at the start of the next word or run. */
+/** The same written after it (Korean, Japanese, Chinese): at the start of the next word, or right after the group in its run. */
 const AFTER_AUDIENCE = ["앞에서", "앞에", "の前で", "前で", "面前"];
 
 /** The speaking needs an audience is the setting of: a talk, or a talk in a language. */
@@ -50,7 +50,8 @@ export function audience(interpreter: Interpreter, words: readonly string[]) {
     }
     const next = words[span.end + 1] ?? "";
     const last = words[span.end] ?? "";
-    const after = AFTER_AUDIENCE.some((a) => next.startsWith(a) || (last.includes(group.label) && last.endsWith(a)));
+    // Korean spaces it off ("투자자들 앞에서"); Japanese and Chinese write it in the group's own run.
+    const after = AFTER_AUDIENCE.some((a) => next.startsWith(a) || last.includes(group.label + a));
     if (before || after) {
       group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
       group.context = true;
