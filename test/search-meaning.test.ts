@@ -596,6 +596,12 @@ describe("search by meaning", () => {
         slug: expert.slug,
         categories: expect.arrayContaining(["tax-advisory"]),
       });
+    // So is the field of a business the asker has ("avem o firmă mică de software"): the strategy
+    // consultants for entering a market first, not the software experts (before: five of them first).
+    const hasFirm = (await search({
+      q: "Avem o firmă mică de software și vrem să intrăm pe piața din Canada. Caut pe cineva care să ne ajute cu strategia de intrare pe piață.",
+    })) as any;
+    for (const expert of hasFirm.experts.slice(0, 3)) expect(expert.categories).toContain("business-consulting");
     // Running it is not asking for it when nothing else is asked: the field is the need.
     const onlyIt = (await search({ q: "prowadzę firmę IT" })) as any;
     expect(onlyIt.experts[0].categories).toContain("technology");

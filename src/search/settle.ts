@@ -512,13 +512,40 @@ function askerRuns(interpreter: Interpreter, words: readonly string[], need: (g:
   const runs = (at: number) =>
     RUNS.has(words[at]) || (RUN_AFTER_I.has(words[at]) && (words[at - 1] === "i" || words[at - 1] === "we"));
   const own = groups.filter((group) => {
-    const start = interpreter.spans.get(group)?.start;
-    if (start === undefined || !need(group)) return false;
-    for (let at = start - 1; at >= Math.max(0, start - 3); at--) if (runs(at)) return true;
-    return false;
+    const span = interpreter.spans.get(group);
+    if (span === undefined || !need(group)) return false;
+    for (let at = span.start - 1; at >= Math.max(0, span.start - 3); at--) if (runs(at)) return true;
+    return hasBusiness(words, span.start, span.end);
   });
   if (!own.length || !groups.some((g) => need(g) && !own.includes(g))) return;
   for (const group of own) group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
+}
+
+/** Having, in the first person ("we have", "avem", "tenemos", "wir haben"), as normalizeText writes it: not English "am". */
+const HAVE = new Set(
+  "have own tengo tenemos tenho temos ho abbiamo avons habe haben heb hebben mam mamy avem har".split(" "),
+);
+/** A business, as what one has ("a small company", "o firmă mică", "une petite entreprise"). */
+const BUSINESS = new Set(
+  (
+    "company firm business agency startup empresa firma firme firmy entreprise societe azienda societa bedrijf " +
+    "foretag sirket фирма фирму компания компанию"
+  ).split(" "),
+);
+
+/** Whether the word at `at` is a business noun, in one of its case forms ("firmă", "firmę", "firmy"). */
+const isBusiness = (word: string | undefined) =>
+  word !== undefined && [...BUSINESS].some((b) => word === b || (word.startsWith(b) && word.length <= b.length + 2));
+
+/**
+ * Whether the field written from `start` to `end` is the business the asker has: "avem o firmă
+ * mică de software" (a business noun after a HAVE word, then at most two words, then the field),
+ * or "we have a software company" (the field between the HAVE word and the business noun).
+ */
+function hasBusiness(words: readonly string[], start: number, end: number): boolean {
+  const had = (noun: number) => [1, 2].some((k) => HAVE.has(words[noun - k] ?? ""));
+  for (let at = start - 1; at >= Math.max(1, start - 3); at--) if (isBusiness(words[at])) return had(at);
+  return isBusiness(words[end + 1]) && [1, 2].some((k) => HAVE.has(words[start - k] ?? ""));
 }
 
 /** "for" in the query languages, as normalizeText writes it (für, för: fur, for). */
