@@ -635,6 +635,17 @@ describe("search by meaning", () => {
     expect(drawings.experts[0].categories).toContain("intellectual-property");
   });
 
+  it("HR beside a dismissal the asker went through is the employer's side, not the need", async () => {
+    // settle.ts employersHr: the employment lawyers first, not the HR consultants (before: eighth).
+    const letGo = (await search({
+      q: "I got let go after nine years and HR is pushing me to sign a settlement by Monday, honestly I think the payout is way too low. who can tell me if it's fair?",
+    })) as any;
+    expect(letGo.experts[0].slug).toContain("employment-lawyer");
+    // HR asked for beside no dismissal is still the need.
+    const hr = (await search({ q: "we need HR support for our growing team" })) as any;
+    expect(hr.experts[0].categories).toContain("human-resources");
+  });
+
   it("whom a talk is given to is its setting, not a need of its own", async () => {
     // The investors are the audience of a talk in English (audience.ts): the English and speaking
     // coaches first, not the fundraising advisers (before: those two first).

@@ -289,6 +289,7 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
   askerMoved(interpreter, words);
   hiredRoles(interpreter);
   heldAccounts(interpreter);
+  employersHr(interpreter);
 }
 
 /** The word "accounts" in the query languages (normalizeText's forms), where it names the accounting field. */
@@ -301,6 +302,23 @@ const ACCOUNTS = new Set(["accounts", "account", "comptes", "cuentas", "contas",
  * website is. Alone, or beside a need of another field ("my company's accounts are a mess"), they
  * stay the accounting field.
  */
+/**
+ * HR beside a dismissal the asker went through ("I got let go … HR is pushing me to sign a
+ * settlement", an everyday need of employment law) is the other side, the employer's, not a need:
+ * it weighs as filler, so the employment lawyers come before the HR consultants.
+ */
+function employersHr(interpreter: Interpreter) {
+  const dismissed = interpreter.groups.some(
+    (g) => isNeed(g) && g.everyday && (g.concepts ?? "").split(" ").includes("subcategory\temployment-law"),
+  );
+  if (!dismissed) return;
+  for (const group of interpreter.groups)
+    if (group.concepts === "category\thuman-resources") {
+      group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
+      group.context = true;
+    }
+}
+
 function heldAccounts(interpreter: Interpreter) {
   const { groups, vocabulary } = interpreter;
   if (!groups.some((g) => isNeed(g) && categoriesOf(vocabulary, g).includes("finance"))) return;
