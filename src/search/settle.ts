@@ -296,13 +296,6 @@ export function contextThings(interpreter: Interpreter, words: readonly string[]
 const ACCOUNTS = new Set(["accounts", "account", "comptes", "cuentas", "contas", "conti", "konten"]);
 
 /**
- * "Accounts" beside a need of the finance field ("my savings are spread over a bunch of accounts",
- * "his savings are scattered across accounts and he has no retirement plan") are the asker's bank or
- * pension accounts, not the books an accountant keeps: the asker's setting, as their app or
- * website is. Alone, or beside a need of another field ("my company's accounts are a mess"), they
- * stay the accounting field.
- */
-/**
  * HR beside a dismissal the asker went through ("I got let go … HR is pushing me to sign a
  * settlement", an everyday need of employment law) is the other side, the employer's, not a need:
  * it weighs as filler, so the employment lawyers come before the HR consultants.
@@ -319,6 +312,13 @@ function employersHr(interpreter: Interpreter) {
     }
 }
 
+/**
+ * "Accounts" beside a need of the finance field ("my savings are spread over a bunch of accounts",
+ * "his savings are scattered across accounts and he has no retirement plan") are the asker's bank or
+ * pension accounts, not the books an accountant keeps: the asker's setting, as their app or
+ * website is. Alone, or beside a need of another field ("my company's accounts are a mess"), they
+ * stay the accounting field.
+ */
 function heldAccounts(interpreter: Interpreter) {
   const { groups, vocabulary } = interpreter;
   if (!groups.some((g) => isNeed(g) && categoriesOf(vocabulary, g).includes("finance"))) return;
@@ -369,14 +369,15 @@ function justBefore(interpreter: Interpreter, group: QueryGroup, words: readonly
   return i >= 0 && JUST_DONE.has(words[i]);
 }
 
+/** A business started (abrir una empresa, start a business): done, the asker's (askerMoved). */
+const STARTED = "subcategory\tstartups";
+
 /**
  * A move that is done ("je viens de m'installer à Montréal", "acabo de mudarme a Madrid", "I just
  * relocated to Berlin") is where the asker now lives, not a need of immigration, beside another
  * need (a retirement plan, a tax adviser): the everyday word of moving weighs as filler, as a
  * business just started does.
  */
-const STARTED = "subcategory\tstartups";
-
 function askerMoved(interpreter: Interpreter, words: readonly string[]) {
   const { groups, vocabulary } = interpreter;
   // So is a business just started ("acabei de abrir uma empresa e um fornecedor me mandou um
@@ -504,8 +505,9 @@ function askerIs(interpreter: Interpreter, words: readonly string[], need: (g: Q
 
 /**
  * Running a business in the query languages, as normalizeText writes them: verbs of the first
- * person by their ending, and "run" after "I" or "we". Not "have" or "own" ("tengo una entrevista de
- * trabajo", "I own a flat I want to sell": what one has is as often the need).
+ * person by their ending, and "run" after "I" or "we". "Have" or "own" only before a business noun
+ * (hasBusiness): alone, what one has is as often the need ("tengo una entrevista de trabajo", "I
+ * own a flat I want to sell").
  */
 const RUNS = new Set([
   "prowadze",
