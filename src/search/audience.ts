@@ -2,8 +2,8 @@
 // investors", "vor dem Vorstand präsentieren") is its audience, the setting of the speaking need,
 // not a need for the experts who serve that audience (fundraising advisers for investors).
 import type { Interpreter } from "./interpreter.ts";
-import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
-import { isNeed } from "./settle.ts";
+import { GROUP_WEIGHT } from "./query-types.ts";
+import { isNeed, subcategoryKeys } from "./settle.ts";
 
 /** "In front of" written before the audience, in the query languages (normalizeText's forms; the last word of a phrase). */
 const BEFORE_AUDIENCE = new Set([
@@ -24,19 +24,13 @@ const AFTER_AUDIENCE = ["앞에서", "앞에", "の前で", "前で", "面前"];
 /** The speaking needs an audience is the setting of: a talk, or a talk in a language. */
 const SPEAKING = new Set(["public-speaking", "business-english"]);
 
-const subcategories = (g: QueryGroup) =>
-  (g.concepts ?? "")
-    .split(" ")
-    .filter((id) => id.startsWith("subcategory\t"))
-    .map((id) => id.slice("subcategory\t".length));
-
 /**
  * Beside a speaking need, a need written right after "in front of" (two stop words between at
  * most), or right before 앞에서, の前で or 面前, weighs as filler and is the talk's setting.
  */
 export function audience(interpreter: Interpreter, words: readonly string[]) {
   const { groups, vocabulary } = interpreter;
-  const speaking = groups.filter((g) => isNeed(g) && subcategories(g).some((s) => SPEAKING.has(s)));
+  const speaking = groups.filter((g) => isNeed(g) && subcategoryKeys(g).some((s) => SPEAKING.has(s)));
   if (!speaking.length) return;
   for (const group of groups) {
     if (speaking.includes(group) || !isNeed(group)) continue;

@@ -120,12 +120,17 @@ function withoutFieldCodes(vocabulary: Vocabulary, group: QueryGroup, codes: Rea
   return new Set([...codes].filter((word) => !field(word)));
 }
 
-/** The categories of a group's subcategories. */
-function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
+/** The subcategories a group names, by key. */
+export function subcategoryKeys(group: QueryGroup): string[] {
   return (group.concepts ?? "")
     .split(" ")
     .filter((id) => id.startsWith("subcategory\t"))
-    .map((id) => vocabulary.categoryOfSubcategory.get(id.slice("subcategory\t".length)) ?? "");
+    .map((id) => id.slice("subcategory\t".length));
+}
+
+/** The categories of a group's subcategories. */
+function subcategoriesOf(vocabulary: Vocabulary, group: QueryGroup): string[] {
+  return subcategoryKeys(group).map((key) => vocabulary.categoryOfSubcategory.get(key) ?? "");
 }
 
 /** Words that make the place after them where the person comes from: "moving from London to Toronto". */

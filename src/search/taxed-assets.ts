@@ -2,8 +2,8 @@
 // sell them, how much tax …", "CGT on selling an investment flat", "Steuern beim Verkauf meiner
 // Wohnung") is the tax's object, not a second need for an investment adviser or an estate agent.
 import type { Interpreter } from "./interpreter.ts";
-import { GROUP_WEIGHT, type QueryGroup } from "./query-types.ts";
-import { categoriesOf, isNeed } from "./settle.ts";
+import { GROUP_WEIGHT } from "./query-types.ts";
+import { categoriesOf, isNeed, subcategoryKeys } from "./settle.ts";
 
 /** Selling, in the query languages (normalizeText's forms): the sale is what makes the gain taxed. */
 const SELLING = new Set(
@@ -23,13 +23,6 @@ const SELLING = new Set(
 /** Fields whose needs are assets a sale is taxed on: an investment, a home or premises. */
 const ASSETS: ReadonlySet<string> = new Set(["investment", "residential", "commercial"]);
 
-/** The subcategories a group names. */
-const subcategories = (g: QueryGroup) =>
-  (g.concepts ?? "")
-    .split(" ")
-    .filter((id) => id.startsWith("subcategory\t"))
-    .map((id) => id.slice("subcategory\t".length));
-
 /**
  * Beside a tax need and a word of selling, a need that is only an asset (shares, a flat: ASSETS)
  * is what is sold: it weighs as filler and is the tax's setting, so that the tax advisers asked
@@ -42,7 +35,7 @@ export function taxedAssets(interpreter: Interpreter, words: readonly string[]) 
   if (!tax.length) return;
   for (const group of groups) {
     if (tax.includes(group) || !isNeed(group)) continue;
-    const subs = subcategories(group);
+    const subs = subcategoryKeys(group);
     if (subs.length && subs.every((s) => ASSETS.has(s))) {
       group.weight = Math.min(group.weight, GROUP_WEIGHT.filler);
       group.context = true;
